@@ -1,0 +1,26 @@
+# transpose-kit: build every step and its solution, run the solutions, test the kit.
+#   make            build everything (SM=90 or SM="80 90" to pick GPU architectures)
+#   make run        build, then run every solution step (ARGS="-n 4096" to change the size)
+#   make test       the test suite: host-side tests always, GPU tests where a GPU is present
+#   make clean
+
+STEPS     := step1 step2 step3 step4 step5
+SOLUTIONS := $(addprefix solution/,$(STEPS))
+DIRS      := $(STEPS) $(SOLUTIONS)
+
+all: $(DIRS)
+
+$(DIRS):
+	$(MAKE) -C $@
+
+run: $(SOLUTIONS)
+	scripts/run-all.sh $(ARGS)
+
+test:
+	tests/run.sh
+
+clean:
+	for d in $(DIRS); do $(MAKE) -C $$d clean; done
+	rm -rf tests/build
+
+.PHONY: all run test clean $(DIRS)

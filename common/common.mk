@@ -1,0 +1,37 @@
+# Build rules shared by every step folder, its solution and any copy of one.
+# A step's Makefile finds this folder and includes this file; `make` builds ./transpose.
+#
+#   make                 build for the GPU in this machine (-arch=native)
+#   make SM=90           build for sm_90 instead; SM="80 90" builds for both
+#   make run             build and run with the default size
+#   make clean
+
+NVCC   ?= nvcc
+SM     ?=
+COMMON := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+
+# Without a GPU (a login node, CI) -arch=native has nothing to ask: build for the oldest
+# architecture CUDA 13 supports; its embedded PTX also runs on every newer GPU.
+ifneq ($(strip $(SM)),)
+  ARCH := $(foreach s,$(SM),-gencode=arch=compute_$(s),code=sm_$(s))
+else ifeq ($(shell nvidia-smi -L >/dev/null 2>&1 && echo gpu),gpu)
+  ARCH := -arch=native
+else
+  ARCH := -arch=sm_75
+endif
+
+NVCCFLAGS ?= -O3 -lineinfo
+FLAGS := $(NVCCFLAGS) $(ARCH) -I$(COMMON) -Xcompiler -fopenmp,-Wall
+HARNESS := $(COMMON)/options.c $(COMMON)/matrix.c $(COMMON)/report.c $(COMMON)/run.c
+HEADERS := $(wildcard $(COMMON)/*.h)
+
+transpose: transpose.cu $(HARNESS) $(HEADERS) $(MAKEFILE_LIST)
+	$(NVCC) $(FLAGS) transpose.cu $(HARNESS) -o $@
+
+run: transpose
+	./transpose
+
+clean:
+	rm -f transpose
+
+.PHONY: run clean

@@ -1,0 +1,71 @@
+/* transpose-kit's harness: everything a step needs besides its own kernel.
+
+   A step's main() reads:
+       tk_begin(&run, "stepN", argc, argv);   arguments, input matrix, device line, CPU+OMP row
+       ... allocate device buffers, copy run.in in, a first launch ...
+       tk_time_gpu(&run, "GPU-xx", launch, d_in, d_out);   copy ceiling, then the kernel, timed
+       ... copy the result back into run.out, free ...
+       return tk_end(&run);                   exact check of run.out, the kernel's row, status
+*/
+#ifndef TK_HARNESS_H
+#define TK_HARNESS_H
+
+#include <cuda_runtime_api.h>
+
+#include "options.h"
+#include "report.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Exit statuses of every ./transpose (also in --help and the README). */
+enum tk_exit {
+    TK_EXIT_OK = 0,       /* every row ran and every output was exact */
+    TK_EXIT_WRONG = 1,    /* an output was wrong */
+    TK_EXIT_USAGE = 2,    /* bad command line */
+    TK_EXIT_NO_GPU = 3,   /* no usable GPU: the CPU row ran, the GPU rows were skipped */
+    TK_EXIT_CUDA = 4,     /* a CUDA call or an allocation failed */
+    TK_EXIT_TODO = 5      /* the step's TODOs are not done yet */
+};
+
+struct tk_run {
+    /* What a step uses. */
+    int rows, cols;           /* the input is rows x cols (row-major), the output cols x rows */
+    size_t bytes;             /* the size of one matrix in bytes */
+    float *in;                /* host input, every element a distinct value */
+    float *out;               /* host output: copy the GPU's result here before tk_end */
+
+    /* The harness's own state. */
+    struct tk_options opt;
+    struct tk_table table;
+    char device_name[256];
+    double copy_gbs;          /* the copy ceiling measured in this run */
+    struct tk_row kernel;     /* the step's row, printed by tk_end once its output is checked */
+    int kernel_timed, unfinished, status;
+};
+
+/* Launches a step's kernel on device buffers; the harness times it with CUDA events. */
+typedef void (*tk_launch_fn)(const float *d_in, float *d_out, int rows, int cols);
+
+/* Parses the command line (exit 2 on a bad one), fills run->in, prints the device line and
+   the CPU+OMP row. Without a usable GPU it says why and exits 3. */
+void tk_begin(struct tk_run *run, const char *step, int argc, char **argv);
+
+/* Times a device-to-device cudaMemcpy of the same bytes (the copy ceiling, printed at once),
+   then the kernel: warm-up launches, then timed launches, d_out poisoned before each. */
+void tk_time_gpu(struct tk_run *run, const char *name, tk_launch_fn launch,
+                 const float *d_in, float *d_out);
+
+/* Checks run->out exactly against the transpose of run->in, prints the kernel's row, frees
+   the host matrices and returns the exit status (see --help). */
+int tk_end(struct tk_run *run);
+
+/* Wrap every CUDA call: on failure it prints file:line, the call and CUDA's reason, exits 4. */
+#define CUDA_CHECK(call) tk_cuda_check((call), #call, __FILE__, __LINE__)
+void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,92 @@
+/* Host matrices: distinct input values, poison, the CPU transpose and the exact check. */
+#include "matrix.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static uint32_t bits_of(float v)  { uint32_t b; memcpy(&b, &v, sizeof b); return b; }
+static float float_of(uint32_t b) { float v; memcpy(&v, &b, sizeof v); return v; }
+
+/* (float)i would repeat values above 2^24. Instead walk the float bit patterns from 1.0f
+   (0x3F800000) upwards, one per pair of indices, with the sign taken from the low bit:
+   2^31 indices land exactly on +-[1.0, FLT_MAX], all finite, all distinct. */
+float tk_value(size_t i)
+{
+    uint32_t magnitude = 0x3F800000u + (uint32_t)(i >> 1);
+    uint32_t sign = (uint32_t)(i & 1) << 31;
+    return float_of(magnitude | sign);
+}
+
+int tk_value_index(float v, size_t *i)
+{
+    uint32_t b = bits_of(v);
+    uint32_t magnitude = b & 0x7FFFFFFFu;
+    if (magnitude < 0x3F800000u || magnitude > 0x7F7FFFFFu)
+        return 0;
+    *i = ((size_t)(magnitude - 0x3F800000u) << 1) | (b >> 31);
+    return 1;
+}
+
+void tk_fill(float *m, size_t n)
+{
+    #pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < n; i++)
+        m[i] = tk_value(i);
+}
+
+void tk_poison(float *m, size_t n)
+{
+    memset(m, TK_POISON_BYTE, n * sizeof *m);
+}
+
+void tk_transpose_cpu(const float *in, float *out, int rows, int cols)
+{
+    #pragma omp parallel for schedule(static)
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+size_t tk_check(const float *in, const float *out, int rows, int cols, struct tk_mismatch *m)
+{
+    size_t count = 0, poisoned = 0, first = (size_t)-1;
+
+    /* Walk the output in order: out[c][r] must hold in[r][c]. */
+    #pragma omp parallel for schedule(static) reduction(+ : count, poisoned) reduction(min : first)
+    for (int c = 0; c < cols; c++) {
+        for (int r = 0; r < rows; r++) {
+            size_t o = (size_t)c * rows + r;
+            uint32_t got = bits_of(out[o]);
+            if (got != bits_of(in[(size_t)r * cols + c])) {
+                count++;
+                poisoned += (got == TK_POISON_BITS);
+                if (o < first)
+                    first = o;
+            }
+        }
+    }
+
+    if (m) {
+        memset(m, 0, sizeof *m);
+        m->count = count;
+        m->poisoned = poisoned;
+        if (count) {
+            m->out_row = (long)(first / (size_t)rows);
+            m->out_col = (long)(first % (size_t)rows);
+            m->expected = in[(size_t)m->out_col * cols + m->out_row];
+            m->got = out[first];
+        }
+    }
+    return count;
+}
+
+void tk_describe_value(float v, int rows, int cols, char *buf, size_t len)
+{
+    size_t i;
+    if (bits_of(v) == TK_POISON_BITS)
+        snprintf(buf, len, "NaN (the poison: never written)");
+    else if (tk_value_index(v, &i) && i < (size_t)rows * cols)
+        snprintf(buf, len, "%.9g (the value of in[%zu][%zu])", v, i / cols, i % cols);
+    else
+        snprintf(buf, len, "%.9g (not a value of the input)", v);
+}

@@ -1,0 +1,47 @@
+/* Host matrices: distinct input values, poison, the CPU transpose and the exact check.
+   Plain C with OpenMP, no CUDA. */
+#ifndef TK_MATRIX_H
+#define TK_MATRIX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bit pattern written into an output before every run: a NaN no input element has, so an
+   element the kernel never writes is caught. 0xFF bytes, so cudaMemset can write it too. */
+#define TK_POISON_BITS 0xFFFFFFFFu
+#define TK_POISON_BYTE 0xFF
+
+/* Element i of the input gets a value no other element has, for i < 2^31: +-[1, FLT_MAX]. */
+float tk_value(size_t i);
+/* The index whose value v is; returns 0 when v is no input value (poison, garbage). */
+int tk_value_index(float v, size_t *i);
+
+void tk_fill(float *m, size_t n);        /* m[i] = tk_value(i) */
+void tk_poison(float *m, size_t n);      /* every element = TK_POISON_BITS */
+
+/* The 2013 workshop's CPU+OMP baseline: in is rows x cols, out becomes cols x rows. */
+void tk_transpose_cpu(const float *in, float *out, int rows, int cols);
+
+/* What tk_check found: how many elements differ, and the first in output order. */
+struct tk_mismatch {
+    size_t count;
+    size_t poisoned;         /* of those, how many still hold the poison */
+    long out_row, out_col;   /* first wrong element, as a position in the output */
+    float expected, got;
+};
+
+/* Compares out (cols x rows) with the transpose of in (rows x cols), bit for bit.
+   Returns the number of differing elements; fills *m when m is not NULL. */
+size_t tk_check(const float *in, const float *out, int rows, int cols, struct tk_mismatch *m);
+
+/* Describes a value for a message: "1.00000012 (in[5][3])", "NaN (poison: never written)". */
+void tk_describe_value(float v, int rows, int cols, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,40 @@
+/* Command-line options shared by every step's ./transpose. Plain C, no CUDA. */
+#ifndef TK_OPTIONS_H
+#define TK_OPTIONS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TK_DEFAULT_N      8192        /* 8192 x 8192 floats: 256 MiB a matrix, far past any L2 */
+#define TK_DEFAULT_REPS   20
+#define TK_DEFAULT_WARMUP 3
+#define TK_MAX_REPS       10000
+#define TK_MAX_DIM        (1L << 20)  /* keeps a 32-row tile grid under gridDim.y's 65535 */
+#define TK_MAX_ELEMS      (1L << 31)  /* every element gets a distinct float value (matrix.h) */
+
+struct tk_options {
+    long rows, cols;    /* the input matrix is rows x cols, row-major; the output cols x rows */
+    int reps;           /* timed runs per row; the median is reported */
+    int warmup;         /* untimed runs before them */
+    int device;         /* CUDA device index */
+    int csv;            /* machine-readable rows instead of the table */
+    int no_cpu;         /* skip the CPU+OMP row */
+};
+
+enum tk_parse_result { TK_PARSE_OK = 0, TK_PARSE_HELP = 1, TK_PARSE_ERROR = -1 };
+
+/* Fills *o from argv. On TK_PARSE_ERROR, err holds one line saying what was wrong. */
+enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *o,
+                                      char *err, size_t errlen);
+
+/* The --help text, shared by every step. */
+void tk_print_usage(FILE *f, const char *prog);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

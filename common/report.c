@@ -1,0 +1,99 @@
+/* Timing statistics, bandwidth arithmetic and the printed rows. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+void tk_stats_of(double *ms, int n, struct tk_stats *s)
+{
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    s->min = ms[0];
+    s->max = ms[n - 1];
+    s->median = (n % 2) ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+}
+
+double tk_gbs(long rows, long cols, double ms)
+{
+    return 2.0 * (double)rows * (double)cols * sizeof(float) / (ms * 1e-3) / 1e9;
+}
+
+double tk_peak_gbs(int mem_clock_khz, int bus_width_bits)
+{
+    return 2.0 * mem_clock_khz * 1e3 * (bus_width_bits / 8.0) / 1e9;
+}
+
+double tk_k20x_gbs(const char *row)
+{
+    static const struct { const char *row; double gbs; } k20x[] = {
+        { "CPU+OMP", 4.9 },     { "GPU-1D", 7.2 },            { "GPU-2D", 59 },
+        { "GPU-shared", 73 },   { "GPU-no-conflicts", 114 },  { "GPU-multi-element", 173 },
+    };
+    for (size_t i = 0; i < sizeof k20x / sizeof k20x[0]; i++)
+        if (!strcmp(row, k20x[i].row))
+            return k20x[i].gbs;
+    return 0;
+}
+
+#define CSV_COLUMNS "step,row,device,cc,peak_gbs,rows,cols,reps,ms_median,ms_min,ms_max," \
+                    "gbs,pct_peak,pct_copy,checked,k20x_gbs,cuda_runtime,driver"
+
+void tk_print_header(FILE *f, const struct tk_table *t)
+{
+    if (t->csv)
+        fprintf(f, "%s\n", CSV_COLUMNS);
+    else
+        fprintf(f, "%-28s %10s %10s %10s %9s %7s %7s %8s %10s\n", "row", "median ms", "min ms",
+                "max ms", "GB/s", "% peak", "% copy", "checked", "K20X GB/s");
+}
+
+void tk_print_row(FILE *f, const struct tk_table *t, const struct tk_row *r)
+{
+    double gbs = tk_gbs(t->rows, t->cols, r->ms.median);
+    double k20x = tk_k20x_gbs(r->name);
+    int peak_known = r->gpu && t->peak_gbs > 0;
+    int copy_known = r->gpu && r->copy_gbs > 0;
+
+    if (t->csv) {
+        fprintf(f, "%s,%s,\"%s\",%d.%d,%.0f,%ld,%ld,%d,", t->step, r->name, t->device,
+                t->cc_major, t->cc_minor, t->peak_gbs, t->rows, t->cols, t->reps);
+        if (r->checked) {
+            fprintf(f, "%.4f,%.4f,%.4f,%.1f,", r->ms.median, r->ms.min, r->ms.max, gbs);
+            if (peak_known) fprintf(f, "%.1f", 100 * gbs / t->peak_gbs);
+            fputc(',', f);
+            if (copy_known) fprintf(f, "%.1f", 100 * gbs / r->copy_gbs);
+            fputc(',', f);
+        } else {
+            fputs(",,,,,,", f);
+        }
+        fprintf(f, "%s,", r->checked ? "yes" : "no");
+        if (k20x > 0) fprintf(f, "%g", k20x);
+        fprintf(f, ",%d.%d,%d.%d\n", t->runtime_version / 1000, t->runtime_version % 1000 / 10,
+                t->driver_version / 1000, t->driver_version % 1000 / 10);
+        return;
+    }
+
+    char label[64];
+    if (r->note)
+        snprintf(label, sizeof label, "%s (%s)", r->name, r->note);
+    else
+        snprintf(label, sizeof label, "%s", r->name);
+    fprintf(f, "%-28s ", label);
+    if (!r->checked) {
+        fprintf(f, "%10s %10s %10s %9s %7s %7s %8s", "-", "-", "-", "-", "-", "-", "WRONG");
+    } else {
+        fprintf(f, "%10.3f %10.3f %10.3f %9.1f ", r->ms.median, r->ms.min, r->ms.max, gbs);
+        if (peak_known) fprintf(f, "%6.1f%% ", 100 * gbs / t->peak_gbs);
+        else            fprintf(f, "%7s ", "-");
+        if (copy_known) fprintf(f, "%6.1f%% ", 100 * gbs / r->copy_gbs);
+        else            fprintf(f, "%7s ", "-");
+        fprintf(f, "%8s", "yes");
+    }
+    if (k20x > 0) fprintf(f, " %10g", k20x);
+    fputc('\n', f);
+}

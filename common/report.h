@@ -1,0 +1,53 @@
+/* Timing statistics, bandwidth arithmetic and the printed rows. Plain C, no CUDA. */
+#ifndef TK_REPORT_H
+#define TK_REPORT_H
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct tk_stats { double median, min, max; };
+
+/* Sorts ms[0..n) in place and takes median (mean of the middle two when n is even), min, max. */
+void tk_stats_of(double *ms, int n, struct tk_stats *s);
+
+/* Effective bandwidth of a transpose or copy: every byte read once and written once,
+   2 * rows * cols * 4 bytes over the time, in decimal GB/s. */
+double tk_gbs(long rows, long cols, double ms);
+
+/* Theoretical device-memory bandwidth: two transfers a clock (DDR) over the bus width. */
+double tk_peak_gbs(int mem_clock_khz, int bus_width_bits);
+
+/* The 2013 workshop's K20X figure for a row name (1024 x 1024), or 0 when it has none. */
+double tk_k20x_gbs(const char *row);
+
+/* What every printed row shares: the run it belongs to. */
+struct tk_table {
+    const char *step;         /* "step1" */
+    const char *device;       /* "NVIDIA H100 80GB HBM3", or "none" */
+    int cc_major, cc_minor;
+    double peak_gbs;          /* 0 when unknown */
+    long rows, cols;
+    int reps;
+    int runtime_version, driver_version;   /* as CUDA reports them: 13000 is 13.0 */
+    int csv;
+};
+
+struct tk_row {
+    const char *name;         /* "CPU+OMP", "copy ceiling", "GPU-1D", ... */
+    const char *note;         /* shown after the name in the table, e.g. "16 threads"; may be NULL */
+    struct tk_stats ms;
+    double copy_gbs;          /* the copy ceiling of the same run, 0 when not measured */
+    int gpu;                  /* % of peak and % of copy apply */
+    int checked;              /* 1: output exact; 0: wrong (no figures are printed) */
+};
+
+void tk_print_header(FILE *f, const struct tk_table *t);
+void tk_print_row(FILE *f, const struct tk_table *t, const struct tk_row *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,291 @@
+/* The harness's run of a step: device report, CPU+OMP row, copy ceiling, kernel timing,
+   exact check. C11 calling the CUDA runtime's C API; the kernels live in the step's .cu. */
+#include "harness.h"
+#include "matrix.h"
+
+#include <omp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MIB (1024.0 * 1024.0)
+#define CPU_MAX_REPS 5
+
+static size_t g_matrix_bytes;   /* for the out-of-memory message of tk_cuda_check */
+
+void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line)
+{
+    if (err == cudaSuccess)
+        return;
+    fprintf(stderr, "%s:%d: %s failed: %s (%s)\n", file, line, what, cudaGetErrorString(err),
+            cudaGetErrorName(err));
+    size_t free_b, total_b;
+    if (err == cudaErrorMemoryAllocation && cudaMemGetInfo(&free_b, &total_b) == cudaSuccess)
+        fprintf(stderr, "the device has %.0f MiB free of %.0f MiB; this run needs two matrices "
+                "of %.1f MiB\n", free_b / MIB, total_b / MIB, g_matrix_bytes / MIB);
+    exit(TK_EXIT_CUDA);
+}
+
+/* Notes go with the table: stdout, or stderr when stdout carries CSV. */
+static void say(const struct tk_run *run, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(run->opt.csv ? stderr : stdout, fmt, ap);
+    va_end(ap);
+}
+
+static void release(struct tk_run *run)
+{
+    free(run->in);
+    free(run->out);
+    run->in = run->out = NULL;
+    fflush(stdout);
+}
+
+static void finish(struct tk_run *run, int status)
+{
+    release(run);
+    exit(status);
+}
+
+/* Why this machine cannot run the GPU rows, or NULL when device opt.device is usable. */
+static const char *gpu_problem(struct tk_run *run, char *why, size_t len)
+{
+    int count = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err == cudaErrorNoDevice || (err == cudaSuccess && count == 0))
+        return "no CUDA-capable GPU is visible to this program (check nvidia-smi, and "
+               "CUDA_VISIBLE_DEVICES if it is set)";
+    if (err == cudaErrorInsufficientDriver && run->table.driver_version == 0)
+        return "no NVIDIA driver is installed (libcuda.so.1 was not found)";
+    if (err == cudaErrorInsufficientDriver) {
+        snprintf(why, len, "the NVIDIA driver supports CUDA up to %d.%d, this program's runtime "
+                 "is %d.%d: update the driver", run->table.driver_version / 1000,
+                 run->table.driver_version % 1000 / 10, run->table.runtime_version / 1000,
+                 run->table.runtime_version % 1000 / 10);
+        return why;
+    }
+    if (err != cudaSuccess) {
+        snprintf(why, len, "the CUDA runtime cannot use the GPU: %s (%s)",
+                 cudaGetErrorString(err), cudaGetErrorName(err));
+        return why;
+    }
+    if (run->opt.device >= count) {
+        fprintf(stderr, "transpose: --device %d: this machine has %d GPU%s (0..%d)\n",
+                run->opt.device, count, count == 1 ? "" : "s", count - 1);
+        finish(run, TK_EXIT_USAGE);
+    }
+    return NULL;
+}
+
+static void report_device(struct tk_run *run)
+{
+    struct cudaDeviceProp p;
+    int dev = run->opt.device, clock_khz = 0, bus_bits = 0;
+    CUDA_CHECK(cudaSetDevice(dev));
+    CUDA_CHECK(cudaGetDeviceProperties(&p, dev));
+    /* CUDA 13 removed the memory clock and bus width from cudaDeviceProp. */
+    CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev));
+
+    snprintf(run->device_name, sizeof run->device_name, "%s", p.name);
+    run->table.device = run->device_name;
+    run->table.cc_major = p.major;
+    run->table.cc_minor = p.minor;
+    run->table.peak_gbs = tk_peak_gbs(clock_khz, bus_bits);
+    say(run, "device %d: %s, sm_%d%d, %d SMs, L2 %.0f MiB, theoretical peak %.0f GB/s "
+        "(%d MHz x %d-bit bus)\n", dev, p.name, p.major, p.minor, p.multiProcessorCount,
+        p.l2CacheSize / MIB, run->table.peak_gbs, clock_khz / 1000, bus_bits);
+
+    size_t free_b, total_b;
+    CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    if (2 * run->bytes > free_b) {
+        fprintf(stderr, "transpose: %d x %d needs two matrices of %.1f MiB on the device; device "
+                "%d has %.0f MiB free of %.0f MiB: choose a smaller size\n", run->rows, run->cols,
+                run->bytes / MIB, dev, free_b / MIB, total_b / MIB);
+        finish(run, TK_EXIT_CUDA);
+    }
+}
+
+/* Prints a row whose output was wrong, then where and how it was wrong. */
+static void report_wrong(struct tk_run *run, struct tk_row *row, const struct tk_mismatch *m)
+{
+    char expected[96], got[96];
+    row->checked = 0;
+    tk_print_row(stdout, &run->table, row);
+    tk_describe_value(m->expected, run->rows, run->cols, expected, sizeof expected);
+    tk_describe_value(m->got, run->rows, run->cols, got, sizeof got);
+    fprintf(stderr, "%s: WRONG: %zu of %zu elements differ (%zu still hold the poison).\n"
+            "  first at out[%ld][%ld] of the %d x %d output: expected %s, got %s\n",
+            row->name, m->count, (size_t)run->rows * run->cols, m->poisoned, m->out_row,
+            m->out_col, run->cols, run->rows, expected, got);
+    if (m->poisoned == (size_t)run->rows * run->cols)
+        fprintf(stderr, "  no element was written: is the kernel launched, and is its result "
+                "copied back into run.out?\n");
+    run->status = TK_EXIT_WRONG;
+}
+
+static void cpu_row(struct tk_run *run)
+{
+    int reps = run->opt.reps < CPU_MAX_REPS ? run->opt.reps : CPU_MAX_REPS;
+    double ms[CPU_MAX_REPS];
+    char threads[32];
+    struct tk_row row = { .name = "CPU+OMP", .note = threads, .checked = 1 };
+    snprintf(threads, sizeof threads, "%d threads", omp_get_max_threads());
+
+    if (run->opt.warmup > 0)
+        tk_transpose_cpu(run->in, run->out, run->rows, run->cols);
+    for (int i = 0; i < reps; i++) {
+        tk_poison(run->out, (size_t)run->rows * run->cols);
+        double t0 = omp_get_wtime();
+        tk_transpose_cpu(run->in, run->out, run->rows, run->cols);
+        ms[i] = (omp_get_wtime() - t0) * 1e3;
+    }
+    tk_stats_of(ms, reps, &row.ms);
+
+    struct tk_mismatch m;
+    if (tk_check(run->in, run->out, run->rows, run->cols, &m))
+        report_wrong(run, &row, &m);
+    else
+        tk_print_row(stdout, &run->table, &row);
+}
+
+void tk_begin(struct tk_run *run, const char *step, int argc, char **argv)
+{
+    char err[256], why[256];
+    memset(run, 0, sizeof *run);
+    switch (tk_parse_options(argc, argv, &run->opt, err, sizeof err)) {
+    case TK_PARSE_HELP:
+        tk_print_usage(stdout, argv[0]);
+        exit(TK_EXIT_OK);
+    case TK_PARSE_ERROR:
+        fprintf(stderr, "%s: %s\n\n", argv[0], err);
+        tk_print_usage(stderr, argv[0]);
+        exit(TK_EXIT_USAGE);
+    case TK_PARSE_OK:
+        break;
+    }
+
+    run->rows = (int)run->opt.rows;
+    run->cols = (int)run->opt.cols;
+    size_t n = (size_t)run->rows * run->cols;
+    run->bytes = g_matrix_bytes = n * sizeof(float);
+    run->in = malloc(run->bytes);
+    run->out = malloc(run->bytes);
+    if (!run->in || !run->out) {
+        fprintf(stderr, "%s: cannot allocate two host matrices of %.1f MiB\n", argv[0],
+                run->bytes / MIB);
+        finish(run, TK_EXIT_CUDA);
+    }
+    tk_fill(run->in, n);
+
+    struct tk_table *t = &run->table;
+    t->step = step;
+    t->device = "none";
+    t->rows = run->rows;
+    t->cols = run->cols;
+    t->reps = run->opt.reps;
+    t->csv = run->opt.csv;
+    cudaRuntimeGetVersion(&t->runtime_version);
+    cudaDriverGetVersion(&t->driver_version);   /* 0 when there is no driver */
+
+    say(run, "transpose-kit %s: %d x %d floats (%.1f MiB a matrix), median of %d timed runs "
+        "after %d warm-ups\n", step, run->rows, run->cols, run->bytes / MIB, run->opt.reps,
+        run->opt.warmup);
+    const char *problem = gpu_problem(run, why, sizeof why);
+    if (!problem)
+        report_device(run);
+    tk_print_header(stdout, t);
+    if (!run->opt.no_cpu)
+        cpu_row(run);
+    if (problem) {
+        say(run, "GPU rows skipped: %s\n", problem);
+        finish(run, run->status ? run->status : TK_EXIT_NO_GPU);
+    }
+}
+
+/* Median, min and max in ms of reps runs of either launch(d_in, d_out) or, when launch is
+   NULL, a device-to-device copy; d_out is poisoned before each run, outside the timing. */
+static void time_runs(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out,
+                      struct tk_stats *s)
+{
+    int reps = run->opt.reps;
+    double *ms = malloc((size_t)reps * sizeof *ms);
+    cudaEvent_t start, stop;
+    if (!ms) {
+        fprintf(stderr, "transpose: out of host memory\n");
+        finish(run, TK_EXIT_CUDA);
+    }
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&stop));
+    for (int i = -run->opt.warmup; i < reps; i++) {
+        CUDA_CHECK(cudaMemsetAsync(d_out, TK_POISON_BYTE, run->bytes, 0));
+        CUDA_CHECK(cudaEventRecord(start, 0));
+        if (launch) {
+            launch(d_in, d_out, run->rows, run->cols);
+            CUDA_CHECK(cudaGetLastError());
+        } else {
+            CUDA_CHECK(cudaMemcpyAsync(d_out, d_in, run->bytes, cudaMemcpyDeviceToDevice, 0));
+        }
+        CUDA_CHECK(cudaEventRecord(stop, 0));
+        CUDA_CHECK(cudaEventSynchronize(stop));
+        float elapsed;
+        CUDA_CHECK(cudaEventElapsedTime(&elapsed, start, stop));
+        if (i >= 0)
+            ms[i] = elapsed;
+    }
+    CUDA_CHECK(cudaEventDestroy(start));
+    CUDA_CHECK(cudaEventDestroy(stop));
+    tk_stats_of(ms, reps, s);
+    free(ms);
+}
+
+void tk_time_gpu(struct tk_run *run, const char *name, tk_launch_fn launch,
+                 const float *d_in, float *d_out)
+{
+    run->kernel.name = name;
+    if (!d_in || !d_out) {
+        run->unfinished = 1;
+        return;
+    }
+
+    /* The ceiling: the same bytes read and written by cudaMemcpy, checked like any row. */
+    struct tk_row copy = { .name = "copy ceiling", .note = "cudaMemcpy D2D", .gpu = 1 };
+    time_runs(run, NULL, d_in, d_out, &copy.ms);
+    CUDA_CHECK(cudaMemcpy(run->out, d_out, run->bytes, cudaMemcpyDeviceToHost));
+    copy.checked = memcmp(run->out, run->in, run->bytes) == 0;
+    run->copy_gbs = copy.copy_gbs = tk_gbs(run->rows, run->cols, copy.ms.median);
+    tk_print_row(stdout, &run->table, &copy);
+    if (!copy.checked) {
+        fprintf(stderr, "copy ceiling: WRONG: cudaMemcpy did not reproduce its input\n");
+        run->status = TK_EXIT_WRONG;
+    }
+
+    /* The step's kernel. run->out is poisoned so that a result never copied back shows. */
+    tk_poison(run->out, (size_t)run->rows * run->cols);
+    time_runs(run, launch, d_in, d_out, &run->kernel.ms);
+    run->kernel.gpu = 1;
+    run->kernel.copy_gbs = run->copy_gbs;
+    run->kernel_timed = 1;
+}
+
+int tk_end(struct tk_run *run)
+{
+    if (run->unfinished || !run->kernel_timed) {
+        say(run, "%s: not run yet: the device buffers d_in and d_out are not allocated. Work "
+            "through the TODO(%s) comments in transpose.cu, then run make again.\n",
+            run->kernel.name ? run->kernel.name : "the GPU kernel", run->table.step);
+        finish(run, run->status ? run->status : TK_EXIT_TODO);
+    }
+
+    struct tk_mismatch m;
+    if (tk_check(run->in, run->out, run->rows, run->cols, &m)) {
+        report_wrong(run, &run->kernel, &m);
+    } else {
+        run->kernel.checked = 1;
+        tk_print_row(stdout, &run->table, &run->kernel);
+    }
+    release(run);
+    return run->status;
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Checks what the kit needs to build: nvcc, a C compiler with OpenMP, GNU Make.
+# Prints what is missing and how to get it; exit status 1 when something is.
+missing=0
+need() { echo "missing: $1" >&2; missing=1; }
+
+command -v nvcc >/dev/null ||
+    need "nvcc (the CUDA toolkit: https://developer.nvidia.com/cuda-downloads, or 'module load cuda' on a cluster; put its bin/ on PATH)"
+command -v make >/dev/null || need "GNU Make (apt-get install make)"
+if command -v gcc >/dev/null; then
+    echo 'int main(void){return 0;}' | gcc -fopenmp -x c - -o /dev/null 2>/dev/null ||
+        need "OpenMP for gcc (libgomp: apt-get install gcc, or your cluster's gcc module)"
+else
+    need "gcc, the host compiler nvcc uses (apt-get install gcc)"
+fi
+exit $missing

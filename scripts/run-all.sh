@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs every solution step once, in order, with the arguments given (default size otherwise).
+# The first step also prints the CPU+OMP row; the others skip it (--no-cpu).
+# Exit status: 0 when every step ran and checked, or when there is no GPU (explained);
+# otherwise the first failing step's status (see ./transpose --help).
+set -u
+cd "$(dirname "$0")/.."
+
+for n in 1 2 3 4 5; do
+    bin=solution/step$n/transpose
+    [ -x "$bin" ] || { echo "run-all: $bin is not built: run make first" >&2; exit 4; }
+    echo "== step$n =="
+    if [ "$n" = 1 ]; then "$bin" "$@"; else "$bin" --no-cpu "$@"; fi
+    rc=$?
+    if [ "$rc" = 3 ]; then
+        echo
+        echo "No usable GPU here (the line above says why): every step is built and the CPU"
+        echo "row ran; run 'make run' on a machine with an NVIDIA GPU to see the GPU rows."
+        exit 0
+    fi
+    [ "$rc" = 0 ] || exit "$rc"
+    echo
+done
