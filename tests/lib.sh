@@ -1,0 +1,59 @@
+# Test helpers, sourced by tests/run.sh: counters, outcomes and command runners.
+# Every test ends in exactly one of pass, fail or skip.
+
+PASSED=0 FAILED=0 SKIPPED=0
+TK_ROOT=$(pwd)
+TK_BUILD=$TK_ROOT/tests/build           # scratch space, removed by make clean
+mkdir -p "$TK_BUILD"
+LAST_OUT=$TK_BUILD/last.out             # output of the last run_cmd
+
+pass() { PASSED=$((PASSED + 1)); echo "PASS $1"; }
+skip() { SKIPPED=$((SKIPPED + 1)); echo "SKIP $1: $2"; }
+fail() {
+    FAILED=$((FAILED + 1)); echo "FAIL $1: $2"
+    [ -s "$LAST_OUT" ] && sed 's/^/    | /' "$LAST_OUT" | tail -n 15
+    return 0
+}
+
+# run_cmd CMD...: runs CMD with stdout and stderr into $LAST_OUT; sets RC.
+run_cmd() { "$@" >"$LAST_OUT" 2>&1; RC=$?; }
+
+# expect NAME CODE GREP_PATTERN CMD...: CMD must exit CODE and print a line matching
+# GREP_PATTERN (an extended regex; '' for none).
+expect() {
+    local name=$1 code=$2 pattern=$3; shift 3
+    run_cmd "$@"
+    if [ "$RC" != "$code" ]; then
+        fail "$name" "exit status $RC, expected $code"
+    elif [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$LAST_OUT"; then
+        fail "$name" "no line matches /$pattern/"
+    else
+        pass "$name"
+    fi
+}
+
+# GPU present? The step 1 solution answers: exit 3 means no usable GPU, with the reason.
+gpu_probe() {
+    [ -n "${GPU_STATE:-}" ] && return
+    local bin=$TK_ROOT/solution/step1/transpose
+    "$bin" -n 1 --no-cpu --reps 1 --warmup 0 >"$TK_BUILD/gpu_probe.out" 2>&1
+    case $? in
+        3) GPU_STATE=absent
+           GPU_WHY=$(grep -m1 'GPU rows skipped' "$TK_BUILD/gpu_probe.out" | sed 's/^GPU rows skipped: //') ;;
+        *) GPU_STATE=present ;;   # a broken GPU run must fail the GPU tests, not skip them
+    esac
+}
+
+# gpu_test NAME: true when the GPU tests should run; otherwise records NAME as skipped.
+gpu_test() {
+    gpu_probe
+    [ "$GPU_STATE" = present ] && return 0
+    skip "$1" "no GPU: ${GPU_WHY:-see solution/step1/transpose}"
+    return 1
+}
+
+summary() {
+    echo
+    echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"
+    [ "$FAILED" = 0 ]
+}

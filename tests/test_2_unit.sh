@@ -1,0 +1,31 @@
+# Host-side unit tests of the harness (tests/unit.c), built as strict C11 with warnings as
+# errors; each of their PASS/FAIL lines counts as one test.
+
+unit=$TK_BUILD/unit
+rm -f "$unit"
+run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -O2 -fopenmp -Icommon tests/unit.c \
+    common/options.c common/matrix.c common/report.c -lm -o "$unit"
+if [ "$RC" = 0 ]; then pass "the harness's plain-C parts build as strict C11"
+else fail "the harness's plain-C parts build as strict C11" "gcc failed"; fi
+
+# run.c talks to the CUDA runtime's C API: check it as C11 against the toolkit's headers.
+cuda_inc=$(dirname "$(command -v nvcc)")/../include
+run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Icommon \
+    -I"$cuda_inc" common/run.c
+if [ "$RC" = 0 ]; then pass "common/run.c is strict C11 against the CUDA headers"
+else fail "common/run.c is strict C11 against the CUDA headers" "gcc failed"; fi
+
+if [ -x "$unit" ]; then
+    "$unit" >"$TK_BUILD/unit.out" 2>&1
+    unit_rc=$?
+    while IFS= read -r line; do
+        case $line in
+            "PASS "*) pass "${line#PASS }" ;;
+            "FAIL "*) LAST_OUT=/dev/null; rest=${line#FAIL }; fail "${rest%%: *}" "${rest#*: }" ;;
+        esac
+    done <"$TK_BUILD/unit.out"
+    LAST_OUT=$TK_BUILD/last.out
+    if [ "$unit_rc" != 0 ] && ! grep -q '^FAIL ' "$TK_BUILD/unit.out"; then
+        fail "unit tests ran to the end" "exit status $unit_rc with no FAIL line"
+    fi
+fi

@@ -1,0 +1,57 @@
+# The binaries as a user meets them: --help, bad arguments, the no-GPU path (forced with
+# CUDA_VISIBLE_DEVICES= so that it runs on GPU machines too), CSV, make run, TODO markers.
+
+for d in $STEP_DIRS; do
+    expect "$d: --help prints the usage" 0 '^usage: .*transpose' "$d/transpose" --help
+done
+
+# Every binary shares the parser (unit-tested); check that each one refuses bad input.
+for d in $STEP_DIRS; do
+    expect "$d: -n 0 exits 2 with a message and the usage" 2 'too small' "$d/transpose" -n 0
+done
+expect "an unknown flag exits 2 and names it" 2 "unknown option '--fast'" \
+    solution/step1/transpose --fast
+expect "a size overflowing size_t exits 2" 2 'overflows size_t' \
+    solution/step1/transpose --rows 8589934592 --cols 8589934592
+expect "a missing value exits 2" 2 'needs a value' solution/step1/transpose --reps
+
+for d in $STEP_DIRS; do
+    expect "$d: without a GPU, CPU row checked, GPU rows skipped, exit 3" 3 \
+        '^CPU\+OMP .* yes' env CUDA_VISIBLE_DEVICES= "$d/transpose" --rows 33 --cols 65
+    if ! grep -Eq '^GPU rows skipped: (no CUDA-capable GPU|no NVIDIA driver|the NVIDIA driver)' \
+            "$LAST_OUT"; then
+        fail "$d: says why the GPU rows are skipped" "no explanation line"
+    else
+        pass "$d: says why the GPU rows are skipped"
+    fi
+done
+
+expect "--csv without a GPU: header and a checked CPU row" 3 \
+    '^step1,CPU\+OMP,"none",.*,33,65,' env CUDA_VISIBLE_DEVICES= solution/step1/transpose \
+    --csv --rows 33 --cols 65
+CUDA_VISIBLE_DEVICES= solution/step1/transpose --csv -n 8 2>/dev/null | head -n 1 >"$LAST_OUT"
+if grep -q '^step,row,device,cc,peak_gbs,rows,cols,reps,ms_median' "$LAST_OUT"; then
+    pass "--csv: stdout starts with the CSV header"
+else
+    fail "--csv: stdout starts with the CSV header" "header missing"
+fi
+
+expect "make run without a GPU builds, runs the CPU row and explains" 0 'No usable GPU here' \
+    env CUDA_VISIBLE_DEVICES= make run ARGS="-n 256"
+
+# Starters carry their step's TODO markers and no other step's; solutions carry none.
+for n in 1 2 3 4 5; do
+    count=$(grep -c "TODO(step$n)" "step$n/transpose.cu")
+    others=$(grep -o 'TODO(step[0-9])' "step$n/transpose.cu" | grep -vc "TODO(step$n)")
+    if [ "$count" -ge 1 ] && [ "$others" = 0 ]; then
+        pass "step$n/transpose.cu holds $count TODO(step$n) markers and no others"
+    else
+        fail "step$n/transpose.cu holds TODO(step$n) markers and no others" \
+            "$count markers, $others from other steps"
+    fi
+done
+if grep -l 'TODO' solution/step*/transpose.cu >"$LAST_OUT"; then
+    fail "no solution holds a TODO" "found in the files listed"
+else
+    pass "no solution holds a TODO"
+fi
