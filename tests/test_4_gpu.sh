@@ -4,6 +4,14 @@
 
 SHAPES="1x1 1x4097 4097x1 33x65 1000x1500 8191x31"
 
+# sanitizer_test NAME: true when a GPU and compute-sanitizer are both here; else a skip.
+sanitizer_test() {
+    gpu_test "$1" || return 1
+    command -v compute-sanitizer >/dev/null && return 0
+    skip "$1" "compute-sanitizer is not on the PATH"
+    return 1
+}
+
 for n in 1 2 3 4 5; do
     bin=solution/step$n/transpose
     for shape in $SHAPES; do
@@ -27,14 +35,36 @@ done
 for tool in memcheck racecheck; do
     for n in 1 2 3 4 5; do
         name="compute-sanitizer --tool $tool is clean on solution step$n"
-        gpu_test "$name" || continue
-        if ! command -v compute-sanitizer >/dev/null; then
-            skip "$name" "compute-sanitizer is not on the PATH"
-            continue
-        fi
+        sanitizer_test "$name" || continue
         # Odd sizes exercise the edge tiles; several blocks in each direction.
-        expect "$name" 0 'ERROR SUMMARY: 0 errors' compute-sanitizer --tool "$tool" \
+        expect "$name" 0 '(ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards)' \
+            compute-sanitizer --tool "$tool" \
             --error-exitcode 99 solution/step$n/transpose --rows 97 --cols 161 --no-cpu \
             --reps 1 --warmup 0
     done
 done
+
+# The checks above can fail: plant a race (no barrier) and an out-of-bounds store (no guard)
+# in copies of solution step 4, and the sanitizer and the checker must catch them.
+planted() {   # planted NAME SED_EXPRESSION: a copy of solution/step4 with one line changed
+    local dir=$TK_BUILD/kit/planted-$1
+    rm -rf "$dir" && cp -r solution/step4 "$dir" && sed -i "$2" "$dir/transpose.cu"
+    make -s -C "$dir" COMMON="$TK_ROOT/common" >/dev/null 2>&1 && echo "$dir/transpose"
+}
+name="racecheck catches a planted race (step 4 without __syncthreads)"
+if sanitizer_test "$name"; then
+    bin=$(planted race 's/__syncthreads();/\/\/ barrier removed/')
+    expect "$name" 99 'RACECHECK SUMMARY: [1-9]' compute-sanitizer --tool racecheck \
+        --error-exitcode 99 "$bin" --rows 97 --cols 161 --no-cpu --reps 1 --warmup 0
+fi
+name="memcheck catches a planted out-of-bounds store (step 4 without its store guard)"
+if sanitizer_test "$name"; then
+    bin=$(planted oob 's/if (orow < cols \&\& oc < rows)/if (1)/')
+    expect "$name" 99 'Invalid __global__ write' compute-sanitizer --tool memcheck \
+        --error-exitcode 99 "$bin" --rows 97 --cols 161 --no-cpu --reps 1 --warmup 0
+fi
+name="the checker catches a planted off-by-one (step 4 writing oc + 1)"
+if gpu_test "$name"; then
+    bin=$(planted offbyone 's/out\[(size_t)orow \* rows + oc\]/out[(size_t)orow * rows + (oc + 1) % rows]/')
+    expect "$name" 1 'WRONG: .* elements differ' "$bin" --rows 97 --cols 161 --no-cpu --reps 1
+fi
