@@ -4,7 +4,7 @@
 #   make test       the test suite: host-side tests always, GPU tests where a GPU is present
 #   make clean
 
-STEPS     := step1 step2 step3 step4 step5
+STEPS     := $(sort $(wildcard step[0-9]))
 SOLUTIONS := $(addprefix solution/,$(STEPS))
 DIRS      := $(STEPS) $(SOLUTIONS)
 

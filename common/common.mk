@@ -25,13 +25,16 @@ FLAGS := $(NVCCFLAGS) $(ARCH) -I$(COMMON) -Xcompiler -fopenmp,-Wall
 HARNESS := $(COMMON)/options.c $(COMMON)/matrix.c $(COMMON)/report.c $(COMMON)/run.c
 HEADERS := $(wildcard $(COMMON)/*.h)
 
-transpose: transpose.cu $(HARNESS) $(HEADERS) $(MAKEFILE_LIST)
-	$(NVCC) $(FLAGS) transpose.cu $(HARNESS) -o $@
+SRC ?= transpose.cu
+BIN ?= transpose
 
-run: transpose
-	./transpose
+$(BIN): $(SRC) $(HARNESS) $(HEADERS) $(MAKEFILE_LIST)
+	$(NVCC) $(FLAGS) $(SRC) $(HARNESS) -o $@
+
+run: $(BIN)
+	./$(BIN)
 
 clean:
-	rm -f transpose
+	rm -f $(BIN)
 
 .PHONY: run clean

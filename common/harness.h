@@ -42,7 +42,7 @@ struct tk_run {
     char device_name[256];
     double copy_gbs;          /* the copy ceiling measured in this run */
     struct tk_row kernel;     /* the step's row, printed by tk_end once its output is checked */
-    int kernel_timed, unfinished, status;
+    int kernel_timed, kernel_reported, unfinished, status;
 };
 
 /* Launches a step's kernel on device buffers; the harness times it with CUDA events. */
@@ -56,6 +56,10 @@ void tk_begin(struct tk_run *run, const char *step, int argc, char **argv);
    then the kernel: warm-up launches, then timed launches, d_out poisoned before each. */
 void tk_time_gpu(struct tk_run *run, const char *name, tk_launch_fn launch,
                  const float *d_in, float *d_out);
+
+/* For programs that time several kernels: checks run->out (copied back by the caller) against
+   the transpose of run->in and prints the last timed kernel's row. Returns the status so far. */
+int tk_report_kernel(struct tk_run *run);
 
 /* Checks run->out exactly against the transpose of run->in, prints the kernel's row, frees
    the host matrices and returns the exit status (see --help). */

@@ -6,7 +6,7 @@
 set -u
 cd "$(dirname "$0")/.."
 
-for n in 1 2 3 4 5; do
+for n in $(scripts/steps.sh); do
     bin=solution/step$n/transpose
     [ -x "$bin" ] || { echo "run-all: $bin is not built: run make first" >&2; exit 4; }
     echo "== step$n =="

@@ -7,6 +7,11 @@ TK_BUILD=$TK_ROOT/tests/build           # scratch space, removed by make clean
 mkdir -p "$TK_BUILD"
 LAST_OUT=$TK_BUILD/last.out             # output of the last run_cmd
 
+# The steps, found rather than listed: 1 2 3 ... and their starter and solution folders.
+STEP_NUMS=$(scripts/steps.sh | tr '\n' ' ')
+STEP_DIRS=$(for n in $STEP_NUMS; do printf 'step%s ' "$n"; done
+            for n in $STEP_NUMS; do printf 'solution/step%s ' "$n"; done)
+
 pass() { PASSED=$((PASSED + 1)); echo "PASS $1"; }
 skip() { SKIPPED=$((SKIPPED + 1)); echo "SKIP $1: $2"; }
 fail() {

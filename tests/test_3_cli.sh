@@ -40,7 +40,7 @@ expect "make run without a GPU builds, runs the CPU row and explains" 0 'No usab
     env CUDA_VISIBLE_DEVICES= make run ARGS="-n 256"
 
 # Starters carry their step's TODO markers and no other step's; solutions carry none.
-for n in 1 2 3 4 5; do
+for n in $STEP_NUMS; do
     count=$(grep -c "TODO(step$n)" "step$n/transpose.cu")
     others=$(grep -o 'TODO(step[0-9])' "step$n/transpose.cu" | grep -vc "TODO(step$n)")
     if [ "$count" -ge 1 ] && [ "$others" = 0 ]; then

@@ -1,0 +1,105 @@
+# Turns Nsight Compute's raw metrics of one kernel launch into the 2013 workshop's NVVP panel,
+# rebuilt with today's metric names. Plain POSIX awk.
+#
+#   ncu -i stepN.ncu-rep --page raw --csv --print-units base > raw.csv
+#   ncu -i stepN.ncu-rep --page details > details.txt
+#   awk -v title="..." -v meta="line|line|..." -f profile-panel.awk raw.csv details.txt
+#
+# raw.csv: one header row of metric names, one of units, one of values (one launch).
+# details.txt: the rule texts; those that suggest a change (OPT, WRN) are kept.
+
+function strip(s) { gsub(/^"|"$/, "", s); return s }
+
+# Splits a line of ncu's CSV (every field quoted) into a[1..n].
+function csv(line, a,    n) {
+    sub(/\r$/, "", line)
+    line = substr(line, 2, length(line) - 2)
+    n = split(line, a, /","/)
+    return n
+}
+
+function num(name,    v) {
+    if (!(name in col)) return ""
+    v = val[col[name]]
+    gsub(/,/, "", v)                  # thousands separators
+    return v
+}
+
+# A value scaled to the wanted unit from the base unit ncu printed.
+function scaled(name, want,    v, u, f) {
+    v = num(name)
+    if (v == "" || v == "n/a") return ""
+    u = unit[col[name]]
+    f = 1
+    if (want == "ms") {
+        if (u == "nsecond" || u == "ns") f = 1e-6
+        else if (u == "usecond" || u == "us") f = 1e-3
+        else if (u == "second" || u == "s") f = 1e3
+    } else if (want == "GB/s") {
+        if (u ~ /^byte/) f = 1e-9
+        else if (u ~ /^Kbyte/) f = 1e-6
+        else if (u ~ /^Mbyte/) f = 1e-3
+        else if (u ~ /^Tbyte/) f = 1e3
+    }
+    return v * f
+}
+
+function line(label, value, unitname, metric) {
+    if (value == "") { value = "n/a"; missing = missing " " label }
+    printf "  %-32s %14s %-8s %s\n", label, value, unitname, metric
+}
+
+function fmt(x, digits) { return x == "" ? "" : sprintf("%." digits "f", x) }
+
+FNR == 1 && NR == 1 { n = csv($0, names); for (i = 1; i <= n; i++) col[names[i]] = i; next }
+FNR == 2 && NR == 2 { csv($0, unit); next }
+FNR == 3 && NR == 3 { csv($0, val); next }
+
+# details.txt: a rule starts with OPT or WRN and runs until a blank line.
+FNR != NR {
+    if ($0 ~ /^[ \t]*(OPT|WRN)[ \t]/) { inrule = 1; rules = rules "\n"; }
+    else if ($0 ~ /^[ \t]*$/ || $0 ~ /^[ \t]*(INF|Section:|-----)/) { inrule = 0 }
+    if (inrule) { t = $0; sub(/^[ \t]+/, "", t); sub(/[ \t]+$/, "", t); rules = rules "  " t "\n" }
+}
+
+END {
+    n = split(meta, m, "|")
+    for (i = 1; i <= n; i++) print m[i]
+    print ""
+    printf "  %-32s %14s %-8s %s\n", "NVVP label (2013)", "value", "unit", "ncu metric"
+    line("Duration", fmt(scaled("gpu__time_duration.sum", "ms"), 4), "ms", "gpu__time_duration.sum")
+    g = num("launch__grid_dim_x") == "" ? "" : "[" num("launch__grid_dim_x") "," num("launch__grid_dim_y") "," num("launch__grid_dim_z") "]"
+    line("Grid Size", g, "blocks", "launch__grid_dim_{x,y,z}")
+    b = num("launch__block_dim_x") == "" ? "" : "[" num("launch__block_dim_x") "," num("launch__block_dim_y") "," num("launch__block_dim_z") "]"
+    line("Block Size", b, "threads", "launch__block_dim_{x,y,z}")
+    line("Registers/Thread", num("launch__registers_per_thread"), "", "launch__registers_per_thread")
+    line("Shared Memory/Block", num("launch__shared_mem_per_block_static"), "bytes", "launch__shared_mem_per_block_static")
+    line("Global Load Efficiency", fmt(num("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct"), 1), "%", "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct")
+    line("Global Store Efficiency", fmt(num("smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct"), 1), "%", "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct")
+    line("Sectors/Request, loads", fmt(num("l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio"), 1), "", "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio")
+    line("Sectors/Request, stores", fmt(num("l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio"), 1), "", "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio")
+    line("DRAM Utilization", fmt(num("dram__throughput.avg.pct_of_peak_sustained_elapsed"), 1), "%", "dram__throughput.avg.pct_of_peak_sustained_elapsed")
+    line("DRAM Throughput", fmt(scaled("dram__bytes.sum.per_second", "GB/s"), 1), "GB/s", "dram__bytes.sum.per_second")
+    line("Shared Load Bank Conflicts", num("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"), "", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum")
+    line("Shared Store Bank Conflicts", num("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"), "", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
+    line("Achieved Occupancy", fmt(num("sm__warps_active.avg.pct_of_peak_sustained_active"), 1), "%", "sm__warps_active.avg.pct_of_peak_sustained_active")
+    line("Theoretical Occupancy", fmt(num("sm__maximum_warps_per_active_cycle_pct"), 1), "%", "sm__maximum_warps_per_active_cycle_pct")
+
+    # The limiter: the resource that allows the fewest blocks per multiprocessor.
+    split("registers shared_mem warps blocks", kinds, " ")
+    best = ""
+    for (k = 1; k <= 4; k++) {
+        v = num("launch__occupancy_limit_" kinds[k])
+        if (v != "" && (best == "" || v + 0 < bestv + 0)) { best = kinds[k]; bestv = v }
+    }
+    line("Occupancy Limiter", best == "" ? "" : best, bestv == "" ? "" : bestv " blk/SM", "launch__occupancy_limit_*")
+
+    print ""
+    if (rules != "") {
+        print "Nsight Compute's rules that suggest a change (OPT, WRN), in its own words:"
+        printf "%s", rules
+    } else {
+        print "Nsight Compute's rules suggest no change for this kernel."
+    }
+    if (missing != "") { print "missing metrics:" missing > "/dev/stderr"; exit 1 }
+}

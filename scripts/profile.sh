@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Captures an Nsight Compute profile of one launch of a step's kernel at the default size,
+# with a plain-text panel of the numbers the workshop reads beside it.
+#
+#   scripts/profile.sh              every solution step -> profiles/stepN.ncu-rep, stepN.txt
+#   scripts/profile.sh 3 5          solution steps 3 and 5
+#   scripts/profile.sh mywork       a student's folder  -> mywork/profile.ncu-rep, profile.txt
+#   scripts/profile.sh -n 4096 3    another size (any ./transpose size option before the steps)
+#
+# ncu runs with --clock-control none: it never changes the GPU's clocks or settings.
+set -u
+cd "$(dirname "$0")/.."
+KIT=$(pwd)
+
+usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+
+size=()
+targets=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        -h|--help) usage; exit 0 ;;
+        -n|--rows|--cols)
+            [ $# -ge 2 ] || { echo "profile: $1 needs a value" >&2; exit 2; }
+            size+=("$1" "$2"); shift 2 ;;
+        -*) echo "profile: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+        *) targets+=("$1"); shift ;;
+    esac
+done
+if [ ${#targets[@]} = 0 ]; then
+    targets=($(scripts/steps.sh))
+fi
+
+if ! command -v ncu >/dev/null; then
+    cat >&2 <<'EOF'
+profile: ncu (Nsight Compute) is not on the PATH. It ships with the CUDA toolkit in
+<cuda>/bin (or <cuda>/nsight-compute-*/); on a cluster try 'module load cuda' or 'nsight-compute'.
+It profiles GPUs of compute capability 7.0 and newer. The kit's pre-captured profiles are in
+profiles/ (open them with ncu-ui, or read profiles/stepN.txt) if you cannot run it.
+EOF
+    exit 3
+fi
+
+status=0
+for t in "${targets[@]}"; do
+    if [[ $t =~ ^[0-9]+$ ]]; then
+        dir=solution/step$t name=step$t out=$KIT/profiles/step$t
+    elif [ -f "$t/transpose.cu" ]; then
+        dir=$t name=$(basename "$t") out=$(cd "$t" && pwd)/profile
+    else
+        echo "profile: '$t' is neither a step number nor a folder with transpose.cu" >&2
+        status=2; continue
+    fi
+    [ -f "$dir/transpose.cu" ] || { echo "profile: no $dir/transpose.cu" >&2; status=2; continue; }
+    make -s -C "$dir" >/dev/null || { echo "profile: building $dir failed" >&2; status=4; continue; }
+
+    echo "profile: $name: capturing one launch of transpose_kernel ($dir)"
+    args=(--no-cpu --reps 1 --warmup 0 "${size[@]}")
+    log=$(mktemp)
+    (cd "$dir" && ncu --clock-control none --set full --import-source yes \
+        -k regex:transpose_kernel -s 0 -c 1 -f -o "$out" ./transpose "${args[@]}") >"$log" 2>&1
+    rc=$?
+    if grep -q ERR_NVGPUCTRPERM "$log"; then
+        cat >&2 <<'EOF'
+profile: ERR_NVGPUCTRPERM: this machine lets only administrators read the GPU's performance
+counters. Run as root, or have an administrator load the NVIDIA driver with
+NVreg_RestrictProfilingToAdminUsers=0 (see NVIDIA's "ERR_NVGPUCTRPERM" page). The kit's
+pre-captured profiles in profiles/ need no counters.
+EOF
+        rm -f "$log"; exit 5
+    fi
+    if [ $rc != 0 ] || [ ! -s "$out.ncu-rep" ]; then
+        echo "profile: ncu failed on $dir (exit $rc):" >&2; tail -n 20 "$log" >&2
+        rm -f "$log"; status=4; continue
+    fi
+
+    raw=$(mktemp) details=$(mktemp)
+    ncu -i "$out.ncu-rep" --page raw --csv --print-units base >"$raw" 2>/dev/null
+    ncu -i "$out.ncu-rep" --page details >"$details" 2>/dev/null
+    driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)
+    device=$(grep -m1 '^device ' "$log" | sed 's/^device [0-9]*: //; s/,.*//')
+    sizeline=$(grep -m1 '^transpose-kit ' "$log" | sed 's/^transpose-kit [^:]*: //; s/ floats.*//')
+    meta="transpose-kit profile of $name: one launch of transpose_kernel, $sizeline floats"
+    meta+="|device:   ${device:-unknown}, driver ${driver:-unknown}"
+    meta+="|ncu:      $(ncu --version | tail -n 1)"
+    meta+="|captured: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    meta+="|command:  ncu --clock-control none --set full --import-source yes -k regex:transpose_kernel -s 0 -c 1 ./transpose ${args[*]}"
+    meta+="|open:     ncu-ui $(basename "$out").ncu-rep, or ncu -i $(basename "$out").ncu-rep"
+    meta+="|Durations under ncu differ from the kit's event timings: ncu replays and flushes caches."
+    if awk -v meta="$meta" -f scripts/profile-panel.awk "$raw" "$details" >"$out.txt"; then
+        echo "profile: wrote $out.ncu-rep and $out.txt"
+    else
+        echo "profile: the panel $out.txt lacks metrics (listed above)" >&2; status=4
+    fi
+    [ -n "${PROFILE_KEEP:-}" ] && cp "$raw" "$out.raw.csv" && cp "$details" "$out.details.txt"
+    rm -f "$log" "$raw" "$details"
+done
+exit $status
