@@ -22,7 +22,8 @@ endif
 
 NVCCFLAGS ?= -O3 -lineinfo
 FLAGS := $(NVCCFLAGS) $(ARCH) -I$(COMMON) -Xcompiler -fopenmp,-Wall
-HARNESS := $(COMMON)/options.c $(COMMON)/matrix.c $(COMMON)/report.c $(COMMON)/run.c
+HARNESS := $(COMMON)/options.c $(COMMON)/matrix.c $(COMMON)/report.c $(COMMON)/run.c \
+           $(COMMON)/flush.cu
 HEADERS := $(wildcard $(COMMON)/*.h)
 
 SRC ?= transpose.cu

@@ -41,6 +41,9 @@ struct tk_run {
     struct tk_table table;
     char device_name[256];
     double copy_gbs;          /* the copy ceiling measured in this run */
+    void *scratch;            /* read before each timed run to empty the L2 (flush.cu) */
+    size_t scratch_bytes;
+    int *sink;
     struct tk_row kernel;     /* the step's row, printed by tk_end once its output is checked */
     int kernel_timed, kernel_reported, unfinished, status;
 };
@@ -53,7 +56,8 @@ typedef void (*tk_launch_fn)(const float *d_in, float *d_out, int rows, int cols
 void tk_begin(struct tk_run *run, const char *step, int argc, char **argv);
 
 /* Times a device-to-device cudaMemcpy of the same bytes (the copy ceiling, printed at once),
-   then the kernel: warm-up launches, then timed launches, d_out poisoned before each. */
+   then the kernel: warm-up launches, then timed launches. Before each run, outside the
+   timing, d_out is poisoned and the L2 emptied, so every run starts from the same state. */
 void tk_time_gpu(struct tk_run *run, const char *name, tk_launch_fn launch,
                  const float *d_in, float *d_out);
 
@@ -64,6 +68,9 @@ int tk_report_kernel(struct tk_run *run);
 /* Checks run->out exactly against the transpose of run->in, prints the kernel's row, frees
    the host matrices and returns the exit status (see --help). */
 int tk_end(struct tk_run *run);
+
+/* Reads scratch (twice the L2's size) so that no operand of the next run is in the L2. */
+void tk_flush_l2(const void *scratch, size_t bytes, int *sink);
 
 /* Wrap every CUDA call: on failure it prints file:line, the call and CUDA's reason, exits 4. */
 #define CUDA_CHECK(call) tk_cuda_check((call), #call, __FILE__, __LINE__)

@@ -20,6 +20,7 @@ void tk_print_usage(FILE *f, const char *prog)
 "  --device D      CUDA device to use (default 0)\n"
 "  --csv           print machine-readable CSV rows instead of the table\n"
 "  --no-cpu        skip the CPU+OMP row (it honours OMP_NUM_THREADS)\n"
+"  --no-flush      do not empty the L2 cache before each timed run (see below)\n"
 "  -h, --help      this text\n"
 "\n"
 "Sizes: each dimension up to %ld, at most %ld elements. The default, 8192 x 8192\n"
@@ -28,6 +29,9 @@ void tk_print_usage(FILE *f, const char *prog)
 "H100), so it measures the cache and the launch overhead, not device memory.\n"
 "\n"
 "GB/s counts every byte read and written once: 2 x rows x cols x 4 / time.\n"
+"Before each timed run the output is poisoned (an element never written fails the\n"
+"check) and the L2 is emptied by reading a scratch buffer, so every row, the copy\n"
+"ceiling included, starts from the same cache state.\n"
 "Exit status: 0 all rows ran and every output was exact; 1 an output was wrong;\n"
 "2 bad command line; 3 no usable GPU (the CPU row ran, GPU rows skipped);\n"
 "4 a CUDA call or an allocation failed; 5 the step's TODOs are not done yet.\n",
@@ -68,7 +72,7 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
     o->reps = TK_DEFAULT_REPS;
     o->warmup = TK_DEFAULT_WARMUP;
     o->device = 0;
-    o->csv = o->no_cpu = 0;
+    o->csv = o->no_cpu = o->no_flush = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
@@ -76,6 +80,7 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
             return TK_PARSE_HELP;
         if (!strcmp(flag, "--csv"))    { o->csv = 1;    continue; }
         if (!strcmp(flag, "--no-cpu")) { o->no_cpu = 1; continue; }
+        if (!strcmp(flag, "--no-flush")) { o->no_flush = 1; continue; }
 
         /* Every other flag takes a value: "--flag V" or "--flag=V". */
         char name[32];

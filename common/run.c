@@ -22,7 +22,8 @@ void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line
     size_t free_b, total_b;
     if (err == cudaErrorMemoryAllocation && cudaMemGetInfo(&free_b, &total_b) == cudaSuccess)
         fprintf(stderr, "the device has %.0f MiB free of %.0f MiB; this run needs two matrices "
-                "of %.1f MiB\n", free_b / MIB, total_b / MIB, g_matrix_bytes / MIB);
+                "of %.1f MiB and a scratch buffer\n", free_b / MIB, total_b / MIB,
+                g_matrix_bytes / MIB);
     exit(TK_EXIT_CUDA);
 }
 
@@ -37,6 +38,11 @@ static void say(const struct tk_run *run, const char *fmt, ...)
 
 static void release(struct tk_run *run)
 {
+    if (run->scratch) {
+        cudaFree(run->scratch);   /* no check: this may run on the way out of an error */
+        cudaFree(run->sink);
+        run->scratch = NULL;
+    }
     free(run->in);
     free(run->out);
     run->in = run->out = NULL;
@@ -99,13 +105,17 @@ static void report_device(struct tk_run *run)
         p.l2CacheSize / MIB, run->table.peak_gbs, clock_khz / 1000, bus_bits);
 
     size_t free_b, total_b;
+    run->scratch_bytes = 2 * (size_t)(p.l2CacheSize > 0 ? p.l2CacheSize : 32 << 20);
     CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
-    if (2 * run->bytes > free_b) {
-        fprintf(stderr, "transpose: %d x %d needs two matrices of %.1f MiB on the device; device "
-                "%d has %.0f MiB free of %.0f MiB: choose a smaller size\n", run->rows, run->cols,
-                run->bytes / MIB, dev, free_b / MIB, total_b / MIB);
+    if (2 * run->bytes + run->scratch_bytes > free_b) {
+        fprintf(stderr, "transpose: %d x %d needs two matrices of %.1f MiB and %.0f MiB of scratch "
+                "on the device; device %d has %.0f MiB free of %.0f MiB: choose a smaller size\n",
+                run->rows, run->cols, run->bytes / MIB, run->scratch_bytes / MIB, dev,
+                free_b / MIB, total_b / MIB);
         finish(run, TK_EXIT_CUDA);
     }
+    CUDA_CHECK(cudaMalloc(&run->scratch, run->scratch_bytes));
+    CUDA_CHECK(cudaMalloc((void **)&run->sink, sizeof(int)));
 }
 
 /* Prints a row whose output was wrong, then where and how it was wrong. */
@@ -206,7 +216,9 @@ void tk_begin(struct tk_run *run, const char *step, int argc, char **argv)
 }
 
 /* Median, min and max in ms of reps runs of either launch(d_in, d_out) or, when launch is
-   NULL, a device-to-device copy; d_out is poisoned before each run, outside the timing. */
+   NULL, a device-to-device copy. Before each run, outside the timing, d_out is poisoned
+   and the L2 emptied: a memset leaves the end of d_out dirty in the L2, where a copy,
+   which writes it last, would find it, and a transpose would not. */
 static void time_runs(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out,
                       struct tk_stats *s)
 {
@@ -221,6 +233,10 @@ static void time_runs(struct tk_run *run, tk_launch_fn launch, const float *d_in
     CUDA_CHECK(cudaEventCreate(&stop));
     for (int i = -run->opt.warmup; i < reps; i++) {
         CUDA_CHECK(cudaMemsetAsync(d_out, TK_POISON_BYTE, run->bytes, 0));
+        if (!run->opt.no_flush) {
+            tk_flush_l2(run->scratch, run->scratch_bytes, run->sink);
+            CUDA_CHECK(cudaGetLastError());
+        }
         CUDA_CHECK(cudaEventRecord(start, 0));
         if (launch) {
             launch(d_in, d_out, run->rows, run->cols);

@@ -40,6 +40,7 @@ EOF
     exit 3
 fi
 
+mkdir -p profiles
 status=0
 for t in "${targets[@]}"; do
     if [[ $t =~ ^[0-9]+$ ]]; then

@@ -43,15 +43,15 @@ static void test_options_good(void)
 
     int ok = parse("", &o, err) == TK_PARSE_OK && o.rows == 8192 && o.cols == 8192 &&
              o.reps == TK_DEFAULT_REPS && o.warmup == TK_DEFAULT_WARMUP && o.device == 0 &&
-             !o.csv && !o.no_cpu;
+             !o.csv && !o.no_cpu && !o.no_flush;
     result("options: defaults are 8192 x 8192, 20 reps, 3 warm-ups", ok, err);
 
     ok = parse("-n 100", &o, err) == TK_PARSE_OK && o.rows == 100 && o.cols == 100;
     result("options: -n sets both dimensions", ok, err);
 
-    ok = parse("--rows 3 --cols=7 --reps 9 --warmup=0 --device 1 --csv --no-cpu", &o, err) ==
-             TK_PARSE_OK && o.rows == 3 && o.cols == 7 && o.reps == 9 && o.warmup == 0 &&
-         o.device == 1 && o.csv && o.no_cpu;
+    ok = parse("--rows 3 --cols=7 --reps 9 --warmup=0 --device 1 --csv --no-cpu --no-flush", &o,
+               err) == TK_PARSE_OK && o.rows == 3 && o.cols == 7 && o.reps == 9 &&
+         o.warmup == 0 && o.device == 1 && o.csv && o.no_cpu && o.no_flush;
     result("options: every flag, with space and = forms", ok, err);
 
     ok = parse("--rows 1048576 --cols 2048", &o, err) == TK_PARSE_OK;

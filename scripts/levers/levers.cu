@@ -1,0 +1,204 @@
+/* The levers behind step 6, measured one by one: tile size, vector width, elements per
+   thread, padding versus an XOR swizzle, cache hints. One templated kernel covers them all;
+   every variant is timed beside the copy ceiling and checked exactly like a step.
+
+   make -C scripts/levers && scripts/levers/levers [-n N | --rows R --cols C] [--reps K]
+
+   Variant names read  tTILE-vV-bBY-{pad|xor}[-cs]:
+     TILE  the square tile a block moves through shared memory (32 or 64)
+     V     floats per global access: 1 (scalar), 2 (float2) or 4 (float4)
+     BY    rows of threads in a block; the block is (TILE / V) x BY threads
+     pad   tile rows padded by V floats; xor: chunks of V floats XOR-swizzled per row
+     cs    streaming cache hints (__ldcs / __stcs: evict first)
+     cm    blocks walk the input column-major (consecutive blocks: tiles one below another)
+     gG    blocks walk in groups of G tile rows (consecutive blocks: G tiles down, then right),
+           so that neighbours in time share DRAM pages on both the read and the write side */
+#include "harness.h"
+
+template <int V> struct vec;
+template <> struct vec<1> { typedef float  t; };
+template <> struct vec<2> { typedef float2 t; };
+template <> struct vec<4> { typedef float4 t; };
+
+template <int V> __device__ __forceinline__ float get(const typename vec<V>::t &v, int i)
+{
+    return reinterpret_cast<const float *>(&v)[i];
+}
+template <int V> __device__ __forceinline__ void set(typename vec<V>::t &v, int i, float x)
+{
+    reinterpret_cast<float *>(&v)[i] = x;
+}
+
+template <typename T, bool CS> __device__ __forceinline__ T load(const T *p)
+{
+    if (CS) return __ldcs(p);
+    return *p;
+}
+template <typename T, bool CS> __device__ __forceinline__ void store(T *p, T v)
+{
+    if (CS) __stcs(p, v);
+    else *p = v;
+}
+
+/* The shared tile holds the transposed tile: row c of it is row c of the output block.
+   Where element (c, r) lives: with XOR, chunk r / V of row c moves to chunk
+   (r / V) ^ ((c / V) % (32 / V)), so that both phases spread over all banks. */
+template <int TILE, int V, bool XOR>
+__device__ __forceinline__ int at(int c, int r)
+{
+    const int P = 32 / V;                      /* chunks in one pass over the 32 banks */
+    const int STRIDE = XOR ? TILE : TILE + V;  /* padded rows stay V-aligned */
+    int chunk = XOR ? ((r / V) ^ ((c / V) % P)) : r / V;
+    return c * STRIDE + chunk * V + r % V;
+}
+
+/* Which tile (tile_x across the input's columns, tile_y down its rows) this block moves.
+   ORDER 0: as launched; 1: column-major; G > 1: groups of G tile rows. */
+template <int ORDER>
+__device__ __forceinline__ void which_tile(int *tile_x, int *tile_y)
+{
+    int ntx = gridDim.x, nty = gridDim.y, id = blockIdx.y * ntx + blockIdx.x;
+    if (ORDER == 0) {
+        *tile_x = blockIdx.x, *tile_y = blockIdx.y;
+    } else if (ORDER == 1) {
+        *tile_x = id / nty, *tile_y = id % nty;
+    } else {
+        int first = id / (ORDER * ntx) * ORDER;           /* first tile row of the group */
+        int size = min(ORDER, nty - first), within = id % (ORDER * ntx);
+        *tile_x = within / size, *tile_y = first + within % size;
+    }
+}
+
+template <int TILE, int V, int BY, bool XOR, bool CS, int ORDER = 0>
+__global__ void __launch_bounds__((TILE / V) * BY)
+tile_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    static_assert((TILE / V) % BY == 0, "BY must divide the tile's rows of vectors");
+    typedef typename vec<V>::t vt;
+    const int STRIDE = XOR ? TILE : TILE + V;
+    __shared__ __align__(16) float tile[TILE * STRIDE];
+
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    int bx, by;
+    which_tile<ORDER>(&bx, &by);
+    const int r0 = by * TILE, c0 = bx * TILE;   /* the block's input tile */
+    const bool fast = (rows % V == 0) && (cols % V == 0) && r0 + TILE <= rows &&
+                      c0 + TILE <= cols;
+
+    if (fast) {
+        /* Each thread loads V x V blocks: V vectors from V consecutive rows, then writes
+           their transpose as V vectors into the tile. */
+        #pragma unroll
+        for (int k = 0; k < TILE / V / BY; k++) {
+            const int g = ty + k * BY;   /* this pass's group of V rows */
+            vt a[V];
+            #pragma unroll
+            for (int i = 0; i < V; i++)
+                a[i] = load<vt, CS>(reinterpret_cast<const vt *>(
+                    in + (size_t)(r0 + g * V + i) * cols + c0 + tx * V));
+            #pragma unroll
+            for (int j = 0; j < V; j++) {
+                vt b;
+                #pragma unroll
+                for (int i = 0; i < V; i++)
+                    set<V>(b, i, get<V>(a[i], j));
+                *reinterpret_cast<vt *>(&tile[at<TILE, V, XOR>(tx * V + j, g * V)]) = b;
+            }
+        }
+        __syncthreads();
+        #pragma unroll
+        for (int k = 0; k < TILE / BY; k++) {
+            const int c = ty + k * BY;   /* the output row of the tile this pass writes */
+            store<vt, CS>(reinterpret_cast<vt *>(out + (size_t)(c0 + c) * rows + r0 + tx * V),
+                          *reinterpret_cast<const vt *>(&tile[at<TILE, V, XOR>(c, tx * V)]));
+        }
+    } else {
+        /* Edge tiles and sizes that break vector alignment: one float at a time. */
+        const int t = ty * (TILE / V) + tx, n = (TILE / V) * BY;
+        for (int e = t; e < TILE * TILE; e += n) {
+            int r = e / TILE, c = e % TILE;
+            if (r0 + r < rows && c0 + c < cols)
+                tile[at<TILE, V, XOR>(c, r)] = in[(size_t)(r0 + r) * cols + c0 + c];
+        }
+        __syncthreads();
+        for (int e = t; e < TILE * TILE; e += n) {
+            int c = e / TILE, r = e % TILE;
+            if (c0 + c < cols && r0 + r < rows)
+                out[(size_t)(c0 + c) * rows + r0 + r] = tile[at<TILE, V, XOR>(c, r)];
+        }
+    }
+}
+
+template <int TILE, int V, int BY, bool XOR, bool CS, int ORDER = 0>
+static void launch(const float *d_in, float *d_out, int rows, int cols)
+{
+    dim3 block(TILE / V, BY);
+    dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);
+    tile_kernel<TILE, V, BY, XOR, CS, ORDER><<<grid, block>>>(rows, cols, d_in, d_out);
+}
+
+/* Step 5's kernel as the starting point: 32 x 32 tile padded by one, 32 x 4 threads. */
+__global__ void step5_kernel(int rows, int cols, const float *in, float *out)
+{
+    __shared__ float tile[32][33];
+    int c = blockIdx.x * 32 + threadIdx.x, r = blockIdx.y * 32 + threadIdx.y;
+    #pragma unroll
+    for (int e = 0; e < 8; e++)
+        if (r + e * 4 < rows && c < cols)
+            tile[threadIdx.y + e * 4][threadIdx.x] = in[(size_t)(r + e * 4) * cols + c];
+    __syncthreads();
+    int oc = blockIdx.y * 32 + threadIdx.x, orow = blockIdx.x * 32 + threadIdx.y;
+    #pragma unroll
+    for (int e = 0; e < 8; e++)
+        if (orow + e * 4 < cols && oc < rows)
+            out[(size_t)(orow + e * 4) * rows + oc] = tile[threadIdx.x][threadIdx.y + e * 4];
+}
+
+static void launch_step5(const float *d_in, float *d_out, int rows, int cols)
+{
+    step5_kernel<<<dim3((cols + 31) / 32, (rows + 31) / 32), dim3(32, 4)>>>(rows, cols, d_in, d_out);
+}
+
+static const struct { const char *name; tk_launch_fn launch; } variants[] = {
+    { "step5 (t32-v1-b4-pad)",  launch_step5 },
+    { "t32-v1-b8-pad",          launch<32, 1, 8, false, false> },
+    { "t32-v1-b4-xor",          launch<32, 1, 4, true, false> },
+    { "t32-v4-b8-xor",          launch<32, 4, 8, true, false> },
+    { "t64-v1-b16-pad",         launch<64, 1, 16, false, false> },
+    { "t64-v2-b16-xor",         launch<64, 2, 16, true, false> },
+    { "t64-v4-b16-pad",         launch<64, 4, 16, false, false> },
+    { "t64-v4-b4-xor",          launch<64, 4, 4, true, false> },
+    { "t64-v4-b8-xor",          launch<64, 4, 8, true, false> },
+    { "t64-v4-b16-xor",         launch<64, 4, 16, true, false> },
+    { "t64-v4-b16-xor-cs",      launch<64, 4, 16, true, true> },
+    { "t64-v4-b16-xor-cm",      launch<64, 4, 16, true, false, 1> },
+    { "t64-v4-b16-xor-g4",      launch<64, 4, 16, true, false, 4> },
+    { "t64-v4-b16-xor-g8",      launch<64, 4, 16, true, false, 8> },
+    { "t64-v4-b16-xor-g16",     launch<64, 4, 16, true, false, 16> },
+    { "t64-v4-b16-xor-g32",     launch<64, 4, 16, true, false, 32> },
+    { "t64-v4-b8-xor-g8",       launch<64, 4, 8, true, false, 8> },
+    { "t64-v4-b16-xor-cs-g8",   launch<64, 4, 16, true, true, 8> },
+    { "t32-v4-b8-xor-g8",       launch<32, 4, 8, true, false, 8> },
+    { "t32-v4-b8-xor-g16",      launch<32, 4, 8, true, false, 16> },
+};
+
+int main(int argc, char **argv)
+{
+    struct tk_run run;
+    tk_begin(&run, "levers", argc, argv);
+
+    float *d_in = NULL, *d_out = NULL;
+    CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
+    CUDA_CHECK(cudaMalloc(&d_out, run.bytes));
+    CUDA_CHECK(cudaMemcpy(d_in, run.in, run.bytes, cudaMemcpyHostToDevice));
+
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        tk_time_gpu(&run, variants[v].name, variants[v].launch, d_in, d_out);
+        CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
+        tk_report_kernel(&run);
+    }
+
+    CUDA_CHECK(cudaFree(d_in));
+    CUDA_CHECK(cudaFree(d_out));
+    return tk_end(&run);
+}
