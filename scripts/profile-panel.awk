@@ -44,6 +44,26 @@ function scaled(name, want,    v, u, f) {
     return v * f
 }
 
+# The first of several names ncu versions use for one quantity that this report has.
+function first(a, b) { return num(a) != "" ? a : b }
+
+# Bytes used of each 32-byte sector, as a percentage: ncu reports .pct or a .ratio of 32.
+function efficiency(op,    pct, ratio) {
+    pct = num("smsp__sass_average_data_bytes_per_sector_mem_global_op_" op ".pct")
+    if (pct != "") return pct
+    ratio = num("smsp__sass_average_data_bytes_per_sector_mem_global_op_" op ".ratio")
+    return ratio == "" ? "" : 100 * ratio / 32
+}
+
+# Sectors per request: ncu's ratio, or sectors over requests.
+function per_request(op,    r, s, q) {
+    r = num("l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_" op ".ratio")
+    if (r != "") return r
+    s = num("l1tex__t_sectors_pipe_lsu_mem_global_op_" op ".sum")
+    q = num("l1tex__t_requests_pipe_lsu_mem_global_op_" op ".sum")
+    return (s == "" || q == "" || q == 0) ? "" : s / q
+}
+
 function line(label, value, unitname, metric) {
     if (value == "") { value = "n/a"; missing = missing " " label }
     printf "  %-32s %14s %-8s %s\n", label, value, unitname, metric
@@ -74,11 +94,12 @@ END {
     line("Block Size", b, "threads", "launch__block_dim_{x,y,z}")
     line("Registers/Thread", num("launch__registers_per_thread"), "", "launch__registers_per_thread")
     line("Shared Memory/Block", num("launch__shared_mem_per_block_static"), "bytes", "launch__shared_mem_per_block_static")
-    line("Global Load Efficiency", fmt(num("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct"), 1), "%", "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct")
-    line("Global Store Efficiency", fmt(num("smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct"), 1), "%", "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct")
-    line("Sectors/Request, loads", fmt(num("l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio"), 1), "", "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_ld.ratio")
-    line("Sectors/Request, stores", fmt(num("l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio"), 1), "", "l1tex__average_t_sectors_per_request_pipe_lsu_mem_global_op_st.ratio")
-    line("DRAM Utilization", fmt(num("dram__throughput.avg.pct_of_peak_sustained_elapsed"), 1), "%", "dram__throughput.avg.pct_of_peak_sustained_elapsed")
+    line("Global Load Efficiency", fmt(efficiency("ld"), 1), "%", "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld (of 32 bytes)")
+    line("Global Store Efficiency", fmt(efficiency("st"), 1), "%", "smsp__sass_average_data_bytes_per_sector_mem_global_op_st (of 32 bytes)")
+    line("Sectors/Request, loads", fmt(per_request("ld"), 1), "", "l1tex__t_sectors / l1tex__t_requests, pipe_lsu_mem_global_op_ld")
+    line("Sectors/Request, stores", fmt(per_request("st"), 1), "", "l1tex__t_sectors / l1tex__t_requests, pipe_lsu_mem_global_op_st")
+    d = first("dram__throughput.avg.pct_of_peak_sustained_elapsed", "gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed")
+    line("DRAM Utilization", fmt(num(d), 1), "%", d)
     line("DRAM Throughput", fmt(scaled("dram__bytes.sum.per_second", "GB/s"), 1), "GB/s", "dram__bytes.sum.per_second")
     line("Shared Load Bank Conflicts", num("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"), "", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum")
     line("Shared Store Bank Conflicts", num("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"), "", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
