@@ -75,8 +75,7 @@ tile_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict_
 {
     static_assert((TILE / V) % BY == 0, "BY must divide the tile's rows of vectors");
     typedef typename vec<V>::t vt;
-    const int STRIDE = XOR ? TILE : TILE + V;
-    __shared__ __align__(16) float tile[TILE * STRIDE];
+    extern __shared__ __align__(16) float tile[];   /* TILE * (XOR ? TILE : TILE + V) */
 
     const int tx = threadIdx.x, ty = threadIdx.y;
     int bx, by;
@@ -134,7 +133,100 @@ static void launch(const float *d_in, float *d_out, int rows, int cols)
 {
     dim3 block(TILE / V, BY);
     dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);
-    tile_kernel<TILE, V, BY, XOR, CS, ORDER><<<grid, block>>>(rows, cols, d_in, d_out);
+    size_t smem = sizeof(float) * TILE * (XOR ? TILE : TILE + V);
+    if (smem > 48 * 1024)   /* past 48 KB a kernel must opt in to more shared memory */
+        CUDA_CHECK(cudaFuncSetAttribute(tile_kernel<TILE, V, BY, XOR, CS, ORDER>,
+                                        cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    tile_kernel<TILE, V, BY, XOR, CS, ORDER><<<grid, block, smem>>>(rows, cols, d_in, d_out);
+}
+
+/* Persistent and pipelined: one wave of blocks walks the tiles; while a block stores tile t
+   from shared memory, the loads of its next tile are already in flight into registers.
+   Edge tiles and unaligned sizes take a scalar path through the same loop. */
+template <int TILE, int V, int BY>
+__global__ void __launch_bounds__((TILE / V) * BY)
+persistent_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    typedef typename vec<V>::t vt;
+    const int K = TILE / V / BY;   /* groups of V rows per thread */
+    extern __shared__ __align__(16) float tile[];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int ntx = (cols + TILE - 1) / TILE, ntiles = ntx * ((rows + TILE - 1) / TILE);
+    const bool aligned = rows % V == 0 && cols % V == 0;
+    vt a[K][V];
+
+    int t = blockIdx.x;
+    #define FULL(t) (aligned && ((t) / ntx + 1) * TILE <= rows && ((t) % ntx + 1) * TILE <= cols)
+    #define LOAD(t) do { int r0_ = (t) / ntx * TILE, c0_ = (t) % ntx * TILE;                 \
+        _Pragma("unroll") for (int k = 0; k < K; k++)                                        \
+        _Pragma("unroll") for (int i = 0; i < V; i++)                                        \
+            a[k][i] = *reinterpret_cast<const vt *>(                                         \
+                in + (size_t)(r0_ + (ty + k * BY) * V + i) * cols + c0_ + tx * V); } while (0)
+    if (t < ntiles && FULL(t))
+        LOAD(t);
+    for (; t < ntiles; t += gridDim.x) {
+        const int r0 = t / ntx * TILE, c0 = t % ntx * TILE;
+        const bool full = FULL(t);
+        __syncthreads();   /* the previous tile has been read out of shared memory */
+        if (full) {
+            #pragma unroll
+            for (int k = 0; k < K; k++)
+                #pragma unroll
+                for (int j = 0; j < V; j++) {
+                    vt b;
+                    #pragma unroll
+                    for (int i = 0; i < V; i++)
+                        set<V>(b, i, get<V>(a[k][i], j));
+                    *reinterpret_cast<vt *>(&tile[at<TILE, V, true>(tx * V + j, (ty + k * BY) * V)]) = b;
+                }
+        } else {
+            for (int e = ty * (TILE / V) + tx; e < TILE * TILE; e += (TILE / V) * BY) {
+                int r = e / TILE, c = e % TILE;
+                if (r0 + r < rows && c0 + c < cols)
+                    tile[at<TILE, V, true>(c, r)] = in[(size_t)(r0 + r) * cols + c0 + c];
+            }
+        }
+        __syncthreads();
+        int next = t + gridDim.x;
+        if (next < ntiles && FULL(next))
+            LOAD(next);   /* in flight while this tile is stored */
+        if (full) {
+            #pragma unroll
+            for (int k = 0; k < TILE / BY; k++) {
+                int c = ty + k * BY;
+                *reinterpret_cast<vt *>(out + (size_t)(c0 + c) * rows + r0 + tx * V) =
+                    *reinterpret_cast<const vt *>(&tile[at<TILE, V, true>(c, tx * V)]);
+            }
+        } else {
+            for (int e = ty * (TILE / V) + tx; e < TILE * TILE; e += (TILE / V) * BY) {
+                int c = e / TILE, r = e % TILE;
+                if (c0 + c < cols && r0 + r < rows)
+                    out[(size_t)(c0 + c) * rows + r0 + r] = tile[at<TILE, V, true>(c, r)];
+            }
+        }
+    }
+    #undef FULL
+    #undef LOAD
+}
+
+/* WAVES resident blocks per multiprocessor's worth, as many as fit. */
+template <int TILE, int V, int BY, int WAVES>
+static void launch_persistent(const float *d_in, float *d_out, int rows, int cols)
+{
+    static int grid = 0;
+    size_t smem = sizeof(float) * TILE * TILE;
+    if (!grid) {
+        int dev, sms, per_sm;
+        CUDA_CHECK(cudaGetDevice(&dev));
+        CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+        if (smem > 48 * 1024)
+            CUDA_CHECK(cudaFuncSetAttribute(persistent_kernel<TILE, V, BY>,
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &per_sm, persistent_kernel<TILE, V, BY>, (TILE / V) * BY, smem));
+        grid = sms * per_sm * WAVES;
+    }
+    persistent_kernel<TILE, V, BY><<<grid, dim3(TILE / V, BY), smem>>>(rows, cols, d_in, d_out);
 }
 
 /* Step 5's kernel as the starting point: 32 x 32 tile padded by one, 32 x 4 threads. */
@@ -172,14 +264,16 @@ static const struct { const char *name; tk_launch_fn launch; } variants[] = {
     { "t64-v4-b16-xor",         launch<64, 4, 16, true, false> },
     { "t64-v4-b16-xor-cs",      launch<64, 4, 16, true, true> },
     { "t64-v4-b16-xor-cm",      launch<64, 4, 16, true, false, 1> },
-    { "t64-v4-b16-xor-g4",      launch<64, 4, 16, true, false, 4> },
     { "t64-v4-b16-xor-g8",      launch<64, 4, 16, true, false, 8> },
-    { "t64-v4-b16-xor-g16",     launch<64, 4, 16, true, false, 16> },
-    { "t64-v4-b16-xor-g32",     launch<64, 4, 16, true, false, 32> },
-    { "t64-v4-b8-xor-g8",       launch<64, 4, 8, true, false, 8> },
-    { "t64-v4-b16-xor-cs-g8",   launch<64, 4, 16, true, true, 8> },
-    { "t32-v4-b8-xor-g8",       launch<32, 4, 8, true, false, 8> },
-    { "t32-v4-b8-xor-g16",      launch<32, 4, 8, true, false, 16> },
+    { "t128-v4-b8-xor",         launch<128, 4, 8, true, false> },
+    { "t128-v4-b16-xor",        launch<128, 4, 16, true, false> },
+    { "t128-v4-b32-xor",        launch<128, 4, 32, true, false> },
+    { "t128-v2-b16-xor",        launch<128, 2, 16, true, false> },
+    { "t64-v4-b16-xor-persist",  launch_persistent<64, 4, 16, 1> },
+    { "t64-v4-b8-xor-persist",   launch_persistent<64, 4, 8, 1> },
+    { "t64-v2-b16-xor-persist",  launch_persistent<64, 2, 16, 1> },
+    { "t64-v4-b16-xor-persist2", launch_persistent<64, 4, 16, 2> },
+    { "t32-v4-b8-xor-persist",   launch_persistent<32, 4, 8, 1> },
 };
 
 int main(int argc, char **argv)
