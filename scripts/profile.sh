@@ -9,7 +9,7 @@
 #
 # ncu runs with --clock-control none: it never changes the GPU's clocks or settings.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 4
 KIT=$(pwd)
 
 usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ ${#targets[@]} = 0 ]; then
-    targets=($(scripts/steps.sh))
+    mapfile -t targets < <(scripts/steps.sh)
 fi
 
 if ! command -v ncu >/dev/null; then
@@ -52,7 +52,7 @@ for t in "${targets[@]}"; do
         status=2; continue
     fi
     [ -f "$dir/transpose.cu" ] || { echo "profile: no $dir/transpose.cu" >&2; status=2; continue; }
-    make -s -C "$dir" >/dev/null || { echo "profile: building $dir failed" >&2; status=4; continue; }
+    make -s -C "$dir" COMMON="$KIT/common" >/dev/null || { echo "profile: building $dir failed" >&2; status=4; continue; }
 
     echo "profile: $name: capturing one launch of transpose_kernel ($dir)"
     args=(--no-cpu --reps 1 --warmup 0 "${size[@]}")

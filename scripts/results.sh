@@ -13,7 +13,7 @@
 # Exit status: 0 done; 2 bad arguments; 3 no usable GPU (nothing measured, says why);
 # otherwise the status of the step that failed (see ./transpose --help).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 4
 REFERENCE=results/h100-reference.csv
 SWEEP_SIZES="1024 2048 4096 8192 16384"
 
@@ -52,7 +52,9 @@ if [ -n "$table" ]; then
 fi
 
 steps=$(scripts/steps.sh)
-make -s $(for n in $steps; do echo "solution/step$n"; done) >/dev/null ||
+dirs=()
+for n in $steps; do dirs+=("solution/step$n"); done
+make -s "${dirs[@]}" >/dev/null ||
     { echo "results: the build failed: run make to see why" >&2; exit 4; }
 mkdir -p results
 

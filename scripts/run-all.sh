@@ -4,7 +4,7 @@
 # Exit status: 0 when every step ran and checked, or when there is no GPU (explained);
 # otherwise the first failing step's status (see ./transpose --help).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 4
 
 for n in $(scripts/steps.sh); do
     bin=solution/step$n/transpose

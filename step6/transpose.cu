@@ -1,4 +1,4 @@
-/* Step 6 (bonus): a transpose at the speed of a copy.
+/* Step 6 (bonus): wider tiles and vector accesses, toward the copy ceiling.
 
    The input is a rows x cols matrix stored row by row; the output is its transpose,
    cols x rows: out[c * rows + r] = in[r * cols + c]. The harness (common/) parses the
@@ -9,44 +9,42 @@
 #define TILE   32                /* a block moves one TILE x TILE tile */
 #define BLOCKY 4                 /* ... with a TILE x BLOCKY block of threads */
 #define ELEMS  (TILE / BLOCKY)   /* so each thread moves ELEMS elements in each phase */
-/* TODO(step6): a bigger tile, moved 16 bytes at a time. Replace the three lines above by
-     #define TILE   64                a block moves one 64 x 64 tile
-     #define VEC    4                 floats per global access: one float4
-     #define BLOCKX (TILE / VEC)      16 threads span a row of the tile
-     #define BLOCKY 16                rows of threads in a block
-     #define GROUPS (TILE / VEC)      the tile's rows, taken 4 at a time
-     #define CHUNKS (32 / VEC)        float4 chunks in one pass over the 32 banks       */
+/* TODO(step6): a bigger tile, moved 8 bytes at a time. Replace the three lines above by
+     #define TILE   64             a block moves one 64 x 64 tile
+     #define BLOCKX 32             threads across; each moves a float2: 32 span 64 floats
+     #define BLOCKY 16             rows of threads in a block
+     #define PAIRS  (TILE / 2)     the tile's rows, taken two at a time                   */
 
-/* TODO(step6): padding by one float would break the 16-byte alignment a float4 needs in
-   shared memory. Swizzle instead: store the transposed tile as rows of 16 float4 chunks,
-   with chunk r / 4 of row c at position (r / 4) ^ ((c / 4) % 8):
+/* TODO(step6): padding by one float would break the 8-byte alignment a float2 needs in
+   shared memory. Swizzle instead: store the transposed tile as rows of 32 float2 chunks,
+   with chunk r / 2 of row c at position (r / 2) ^ ((c / 2) % 16):
      __device__ __forceinline__ int at(int c, int r)
-     { return c * TILE + (((r / VEC) ^ ((c / VEC) % CHUNKS)) * VEC) + r % VEC; }
-   Check on paper that the 8 threads of a quarter-warp touch 8 different chunks mod 8 in
-   both phases below: that is what "no bank conflicts" means for 16-byte accesses. */
+     { return c * TILE + (((r / 2) ^ ((c / 2) % 16)) * 2) + r % 2; }
+   Check on paper that the 16 threads of a half-warp reach 16 different positions mod 16 in
+   both phases below: that is "no bank conflicts" for 8-byte accesses. */
 
 /* As in step 4, but a block of 32 x 4 threads moves the 32 x 32 tile: each thread loads 8
    elements before it needs any of them, so more memory requests are in flight per thread,
    and the index arithmetic and the barrier are shared by 8 elements. */
 __global__ void transpose_kernel(int rows, int cols, const float *in, float *out)
 {
-    /* TODO(step6): the kernel, in two paths.
-       The float4 path, when the whole tile is inside the matrix and rows % 4 == 0 and
-       cols % 4 == 0 (so every row of in and out starts on 16 bytes); r0 = blockIdx.y * TILE
-       and c0 = blockIdx.x * TILE are the tile's corner in the input:
-         1. for each of this thread's groups g = threadIdx.y + k * BLOCKY (k < GROUPS / BLOCKY):
-            load four float4 a[i] = in[(r0 + g * 4 + i) * cols + c0 + threadIdx.x * 4],
-            i = 0..3: a 4 x 4 block of the input;
-         2. write its transpose as four float4: column j of the block, e.g.
-            make_float4(a[0].x, a[1].x, a[2].x, a[3].x) for j = 0, into
-            tile[at(threadIdx.x * 4 + j, g * 4)];
+    /* TODO(step6): the kernel, in two paths. The tile's corner in the input is
+       r0 = blockIdx.y * TILE, c0 = blockIdx.x * TILE.
+       The float2 path, when the whole tile is inside the matrix and rows and cols are even
+       (so every row of in and out starts on 8 bytes):
+         1. for each of this thread's row pairs g = threadIdx.y + k * BLOCKY (k < PAIRS / BLOCKY):
+            load float2 a0 from row r0 + 2g and a1 from row r0 + 2g + 1, both at column
+            c0 + 2 * threadIdx.x: a 2 x 2 block of the input;
+         2. write its transpose as two float2: make_float2(a0.x, a1.x) into
+            tile[at(2 * threadIdx.x, 2 * g)] and make_float2(a0.y, a1.y) into
+            tile[at(2 * threadIdx.x + 1, 2 * g)];
          3. __syncthreads();
          4. for each output row c = threadIdx.y + k * BLOCKY (k < TILE / BLOCKY): store the
-            float4 tile[at(c, threadIdx.x * 4)] to out[(c0 + c) * rows + r0 + threadIdx.x * 4].
-       The scalar path for every other tile: loop e over the tile's 64 * 64 elements, one
-       block-width apart, read in[r0 + e / 64][c0 + e % 64] into tile[at(c, r)] when it is
-       inside the matrix; __syncthreads(); then write out[c0 + e / 64][r0 + e % 64] from
-       tile[at(c, r)], guarded the same way. Both paths: size_t for the global indices. */
+            float2 tile[at(c, 2 * threadIdx.x)] to out[(c0 + c) * rows + r0 + 2 * threadIdx.x].
+       The scalar path, for every other tile: loop e over the tile's 64 * 64 elements, one
+       block apart, reading in[r0 + e / 64][c0 + e % 64] into tile[at(e % 64, e / 64)] when it
+       is inside the matrix; __syncthreads(); then writing out[c0 + e / 64][r0 + e % 64] from
+       tile[at(e / 64, e % 64)], guarded the same way. Global indices in size_t. */
     __shared__ float tile[TILE][TILE + 1];   /* +1: a column spans all 32 banks */
 
     int c = blockIdx.x * TILE + threadIdx.x;

@@ -29,7 +29,7 @@ done
 expect "--csv without a GPU: header and a checked CPU row" 3 \
     '^step1,CPU\+OMP,"none",.*,33,65,' env CUDA_VISIBLE_DEVICES= solution/step1/transpose \
     --csv --rows 33 --cols 65
-CUDA_VISIBLE_DEVICES= solution/step1/transpose --csv -n 8 2>/dev/null | head -n 1 >"$LAST_OUT"
+env CUDA_VISIBLE_DEVICES= solution/step1/transpose --csv -n 8 2>/dev/null | head -n 1 >"$LAST_OUT"
 if grep -q '^step,row,device,cc,peak_gbs,rows,cols,reps,ms_median' "$LAST_OUT"; then
     pass "--csv: stdout starts with the CSV header"
 else

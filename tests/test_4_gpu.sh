@@ -68,3 +68,37 @@ if gpu_test "$name"; then
     bin=$(planted offbyone 's/out\[(size_t)orow \* rows + oc\]/out[(size_t)orow * rows + (oc + 1) % rows]/')
     expect "$name" 1 'WRONG: .* elements differ' "$bin" --rows 97 --cols 161 --no-cpu --reps 1
 fi
+
+# The grader (make check) on a GPU: every solution passes, every untouched starter fails
+# with the reason, a planted off-by-one fails with its first wrong element.
+for n in $STEP_NUMS; do
+    name="grade passes on a copy of solution step$n"
+    gpu_test "$name" || continue
+    rm -rf "$TK_BUILD/grade-sol$n" && cp -r "solution/step$n" "$TK_BUILD/grade-sol$n"
+    expect "$name" 0 'all checks passed' scripts/grade.sh "$TK_BUILD/grade-sol$n"
+done
+name="grade fails on the untouched step1 starter: not run yet"
+gpu_test "$name" && expect "$name" 1 'FAIL .*not run yet' scripts/grade.sh step1
+for n in ${STEP_NUMS#1 }; do
+    name="grade fails on the untouched step$n starter: still the previous kernel"
+    gpu_test "$name" && expect "$name" 1 "FAIL the row is GPU-.*, step$n's is" scripts/grade.sh "step$n"
+done
+name="grade fails on a planted off-by-one kernel, naming the first wrong element"
+if gpu_test "$name"; then
+    planted offbyone 's/out\[(size_t)orow \* rows + oc\]/out[(size_t)orow * rows + (oc + 1) % rows]/' >/dev/null
+    expect "$name" 1 'first at out\[' scripts/grade.sh "$TK_BUILD/kit/planted-offbyone"
+fi
+
+name="results.sh measures every step on the GPU into a CSV"
+if gpu_test "$name"; then
+    expect "$name" 0 '^GPU-vector-tile ' scripts/results.sh -n 512 --out "$TK_BUILD/gpu-run.csv"
+fi
+name="profile.sh captures a student's folder and writes a complete panel"
+if gpu_test "$name"; then
+    if command -v ncu >/dev/null; then
+        rm -rf "$TK_BUILD/kit/prof" && cp -r solution/step4 "$TK_BUILD/kit/prof"
+        expect "$name" 0 'wrote .*profile.txt' scripts/profile.sh -n 512 "$TK_BUILD/kit/prof"
+    else
+        skip "$name" "ncu is not on the PATH"
+    fi
+fi

@@ -1,4 +1,4 @@
-/* Step 6 (bonus): a transpose at the speed of a copy.
+/* Step 6 (bonus): wider tiles and vector accesses, toward the copy ceiling.
 
    The input is a rows x cols matrix stored row by row; the output is its transpose,
    cols x rows: out[c * rows + r] = in[r * cols + c]. The harness (common/) parses the
@@ -6,28 +6,26 @@
    every element of the result. */
 #include "harness.h"
 
-#define TILE   64                /* a block moves one TILE x TILE tile */
-#define VEC    4                 /* floats per global access: one float4, 16 bytes */
-#define BLOCKX (TILE / VEC)      /* 16 threads span a row of the tile */
-#define BLOCKY 16                /* rows of threads in a block */
-#define GROUPS (TILE / VEC)      /* the tile's rows, taken VEC at a time */
-#define CHUNKS (32 / VEC)        /* float4 chunks in one pass over the 32 banks */
+#define TILE   64             /* a block moves one TILE x TILE tile */
+#define BLOCKX 32             /* threads across; each moves a float2, so 32 span 64 floats */
+#define BLOCKY 16             /* rows of threads in a block */
+#define PAIRS  (TILE / 2)     /* the tile's rows, taken two at a time */
 
 /* Where element (c, r) of the transposed tile lives in shared memory. Row c holds 64 floats
-   as 16 chunks of 4; chunk r / 4 is stored at position (r / 4) ^ ((c / 4) % 8). The XOR
-   keeps each float4 whole and aligned, yet spreads the 8 threads that share a 128-byte
-   pass over the 8 different 16-byte bank groups, in the writing phase and in the reading
-   phase. (Padding rows by one float would break the 16-byte alignment of float4.) */
+   as 32 float2 chunks; chunk r / 2 is stored at position (r / 2) ^ ((c / 2) % 16). The XOR
+   keeps each float2 whole and 8-byte aligned, yet gives the 16 threads that share a 128-byte
+   pass 16 different chunks, so 32 different banks, in the writing phase and in the reading
+   phase. (Padding rows by one float, as in step 4, would break the float2 alignment.) */
 __device__ __forceinline__ int at(int c, int r)
 {
-    return c * TILE + (((r / VEC) ^ ((c / VEC) % CHUNKS)) * VEC) + r % VEC;
+    return c * TILE + (((r / 2) ^ ((c / 2) % 16)) * 2) + r % 2;
 }
 
-/* Step 5 moved one float per access and 8 per thread. Here each thread loads 4 float4 from
-   4 consecutive rows: a 4 x 4 block, whose transpose it forms in registers and writes to
-   shared memory as 4 float4. After the barrier it reads whole float4 of the transposed tile
-   and stores them. Every global access is 16 bytes, coalesced across the warp: a quarter of
-   step 5's memory instructions, and 64 bytes in flight per thread per phase. */
+/* Step 5 moved 32 x 32 tiles one float at a time. Here a block moves a 64 x 64 tile, so each
+   row segment it reads or writes is 256 bytes instead of 128, and every access is a float2.
+   Each thread loads a 2 x 2 block (a float2 from each of two rows), forms its transpose in
+   registers and writes it to shared memory as two float2; after the barrier it reads float2
+   of the transposed tile and stores them. Every global access is coalesced. */
 __global__ void __launch_bounds__(BLOCKX * BLOCKY)
 transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
 {
@@ -36,34 +34,30 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
     int tx = threadIdx.x, ty = threadIdx.y;
     int r0 = blockIdx.y * TILE, c0 = blockIdx.x * TILE;   /* the block's tile of in */
 
-    /* The float4 path needs the whole tile inside the matrix and rows of in and out that
-       start on 16 bytes (cols and rows multiples of 4). Other tiles take the scalar path. */
-    bool vector_path = rows % VEC == 0 && cols % VEC == 0 && r0 + TILE <= rows &&
+    /* The float2 path needs the whole tile inside the matrix and rows of in and out that
+       start on 8 bytes (even cols and rows). Other tiles take the scalar path. */
+    bool vector_path = rows % 2 == 0 && cols % 2 == 0 && r0 + TILE <= rows &&
                        c0 + TILE <= cols;
     if (vector_path) {
         #pragma unroll
-        for (int k = 0; k < GROUPS / BLOCKY; k++) {
-            int g = ty + k * BLOCKY;   /* this thread's group of 4 rows */
-            float4 a[VEC];
-            #pragma unroll
-            for (int i = 0; i < VEC; i++)
-                a[i] = *(const float4 *)&in[(size_t)(r0 + g * VEC + i) * cols + c0 + tx * VEC];
-            /* Column j of the 4 x 4 block becomes row tx * 4 + j of the transposed tile. */
-            *(float4 *)&tile[at(tx * VEC + 0, g * VEC)] = make_float4(a[0].x, a[1].x, a[2].x, a[3].x);
-            *(float4 *)&tile[at(tx * VEC + 1, g * VEC)] = make_float4(a[0].y, a[1].y, a[2].y, a[3].y);
-            *(float4 *)&tile[at(tx * VEC + 2, g * VEC)] = make_float4(a[0].z, a[1].z, a[2].z, a[3].z);
-            *(float4 *)&tile[at(tx * VEC + 3, g * VEC)] = make_float4(a[0].w, a[1].w, a[2].w, a[3].w);
+        for (int k = 0; k < PAIRS / BLOCKY; k++) {
+            int g = ty + k * BLOCKY;   /* this thread's pair of rows: 2g and 2g + 1 */
+            float2 a0 = *(const float2 *)&in[(size_t)(r0 + 2 * g) * cols + c0 + 2 * tx];
+            float2 a1 = *(const float2 *)&in[(size_t)(r0 + 2 * g + 1) * cols + c0 + 2 * tx];
+            /* Column j of the 2 x 2 block becomes row 2 tx + j of the transposed tile. */
+            *(float2 *)&tile[at(2 * tx, 2 * g)] = make_float2(a0.x, a1.x);
+            *(float2 *)&tile[at(2 * tx + 1, 2 * g)] = make_float2(a0.y, a1.y);
         }
         __syncthreads();
         #pragma unroll
         for (int k = 0; k < TILE / BLOCKY; k++) {
             int c = ty + k * BLOCKY;   /* the row of the output tile this pass writes */
-            *(float4 *)&out[(size_t)(c0 + c) * rows + r0 + tx * VEC] =
-                *(const float4 *)&tile[at(c, tx * VEC)];
+            *(float2 *)&out[(size_t)(c0 + c) * rows + r0 + 2 * tx] =
+                *(const float2 *)&tile[at(c, 2 * tx)];
         }
     } else {
-        /* Edge tiles and unaligned sizes: one float at a time through the same tile, reads
-           and writes still coalesced, each guarded. */
+        /* Edge tiles and odd sizes: one float at a time through the same tile, reads and
+           writes still coalesced, each guarded. */
         int t = ty * BLOCKX + tx;
         for (int e = t; e < TILE * TILE; e += BLOCKX * BLOCKY) {
             int r = e / TILE, c = e % TILE;

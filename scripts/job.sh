@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The body of the kit's cluster jobs (scripts/slurm.sbatch, scripts/pbs.pbs): builds the
+# kit on a GPU node and runs one step or all of them, writing the results table.
+# Settings come from the environment, so nobody edits the script:
+#   STEP=all       all solution steps through scripts/results.sh (table, CSV, chart);
+#   STEP=3         solution step 3 alone; STEP=mywork a student's folder (./transpose there)
+#   SIZE=8192      the matrix size (N x N)
+#   MODULES=""     modules to load first, e.g. MODULES="cuda/13.0 gcc"; none by default,
+#                  since module names differ from site to site
+#   KIT_DIR        the kit's folder (default: the folder the job was submitted from)
+#   OMP_NUM_THREADS  threads of the CPU+OMP row (default: the cores given to the job)
+# scripts/job.sh --dry-run prints the plan and runs nothing; it needs no scheduler.
+set -u
+dry=0
+[ "${1:-}" = --dry-run ] && dry=1
+
+STEP=${STEP:-all}
+SIZE=${SIZE:-8192}
+MODULES=${MODULES:-}
+KIT_DIR=${KIT_DIR:-${SLURM_SUBMIT_DIR:-${PBS_O_WORKDIR:-$(cd "$(dirname "$0")/.." && pwd)}}}
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-${SLURM_CPUS_PER_TASK:-${NCPUS:-$(nproc)}}}
+
+[[ $SIZE =~ ^[1-9][0-9]*$ ]] || { echo "job: SIZE must be a whole number, not '$SIZE'" >&2; exit 2; }
+case $STEP in
+    all) run=(scripts/results.sh -n "$SIZE") ;;
+    [0-9]*) [ -d "$KIT_DIR/solution/step$STEP" ] || { echo "job: no solution/step$STEP in $KIT_DIR" >&2; exit 2; }
+            run=("solution/step$STEP/transpose" -n "$SIZE") ;;
+    *) [ -f "$KIT_DIR/$STEP/transpose.cu" ] || { echo "job: no $STEP/transpose.cu in $KIT_DIR" >&2; exit 2; }
+       run=("$STEP/transpose" -n "$SIZE") ;;
+esac
+build=(make -C "$KIT_DIR")
+[ "$STEP" != all ] && [[ ! $STEP =~ ^[0-9]+$ ]] && build=(make -C "$KIT_DIR/$STEP")
+
+echo "job plan:"
+echo "  kit:      $KIT_DIR"
+[ -n "$MODULES" ] && echo "  modules:  module load $MODULES"
+echo "  build:    ${build[*]}"
+echo "  run:      (cd $KIT_DIR && ${run[*]})   with OMP_NUM_THREADS=$OMP_NUM_THREADS"
+[ "$dry" = 1 ] && { echo "(dry run: nothing was run)"; exit 0; }
+
+if [ -n "$MODULES" ]; then
+    command -v module >/dev/null || { echo "job: MODULES is set but 'module' is not available" >&2; exit 2; }
+    # shellcheck disable=SC2086  # MODULES is a list of module names
+    module load $MODULES || exit 2
+fi
+hostname
+nvidia-smi -L || echo "job: nvidia-smi found no GPU on $(hostname)"
+"$KIT_DIR/scripts/check-tools.sh" || exit 2
+"${build[@]}" || exit 4
+cd "$KIT_DIR" && "${run[@]}"
