@@ -106,14 +106,19 @@ END {
     line("Achieved Occupancy", fmt(num("sm__warps_active.avg.pct_of_peak_sustained_active"), 1), "%", "sm__warps_active.avg.pct_of_peak_sustained_active")
     line("Theoretical Occupancy", fmt(num("sm__maximum_warps_per_active_cycle_pct"), 1), "%", "sm__maximum_warps_per_active_cycle_pct")
 
-    # The limiter: the resource that allows the fewest blocks per multiprocessor.
+    # The limiter: the resource that allows the fewest blocks per multiprocessor, unless the
+    # grid is smaller than what the GPU holds at once (step 1: 32 blocks for 132 SMs).
     split("registers shared_mem warps blocks", kinds, " ")
     best = ""
     for (k = 1; k <= 4; k++) {
         v = num("launch__occupancy_limit_" kinds[k])
         if (v != "" && (best == "" || v + 0 < bestv + 0)) { best = kinds[k]; bestv = v }
     }
-    line("Occupancy Limiter", best == "" ? "" : best, bestv == "" ? "" : bestv " blk/SM", "launch__occupancy_limit_*")
+    blocks = num("launch__grid_size"); sms = num("device__attribute_multiprocessor_count")
+    if (best != "" && blocks != "" && sms != "" && blocks + 0 < sms * bestv)
+        line("Occupancy Limiter", "grid_size", blocks " blocks", "launch__grid_size < SMs x launch__occupancy_limit_*")
+    else
+        line("Occupancy Limiter", best, bestv == "" ? "" : bestv " blk/SM", "launch__occupancy_limit_*")
 
     print ""
     if (rules != "") {

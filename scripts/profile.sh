@@ -6,6 +6,7 @@
 #   scripts/profile.sh 3 5          solution steps 3 and 5
 #   scripts/profile.sh mywork       a student's folder  -> mywork/profile.ncu-rep, profile.txt
 #   scripts/profile.sh -n 4096 3    another size (any ./transpose size option before the steps)
+#   scripts/profile.sh --panels     rebuild the .txt panels from the saved .ncu-rep reports
 #
 # ncu runs with --clock-control none: it never changes the GPU's clocks or settings.
 set -u
@@ -16,9 +17,11 @@ usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
 
 size=()
 targets=()
+panels_only=0
 while [ $# -gt 0 ]; do
     case $1 in
         -h|--help) usage; exit 0 ;;
+        --panels) panels_only=1; shift ;;
         -n|--rows|--cols)
             [ $# -ge 2 ] || { echo "profile: $1 needs a value" >&2; exit 2; }
             size+=("$1" "$2"); shift 2 ;;
@@ -40,6 +43,25 @@ EOF
     exit 3
 fi
 
+# panel OUT META: the text panel OUT.txt from the report OUT.ncu-rep.
+panel() {
+    local raw details
+    raw=$(mktemp) details=$(mktemp)
+    if ! ncu -i "$1.ncu-rep" --page raw --csv --print-units base >"$raw" 2>/dev/null ||
+       ! ncu -i "$1.ncu-rep" --page details >"$details" 2>/dev/null; then
+        echo "profile: ncu cannot read $1.ncu-rep" >&2; rm -f "$raw" "$details"; return 4
+    fi
+    [ -n "${PROFILE_KEEP:-}" ] && cp "$raw" "$1.raw.csv" && cp "$details" "$1.details.txt"
+    if awk -v meta="$2" -f scripts/profile-panel.awk "$raw" "$details" >"$1.txt.new"; then
+        mv "$1.txt.new" "$1.txt"
+        echo "profile: wrote $1.txt"
+    else
+        echo "profile: the panel $1.txt lacks metrics (listed above)" >&2
+        rm -f "$1.txt.new" "$raw" "$details"; return 4
+    fi
+    rm -f "$raw" "$details"
+}
+
 mkdir -p profiles
 status=0
 for t in "${targets[@]}"; do
@@ -52,8 +74,18 @@ for t in "${targets[@]}"; do
         status=2; continue
     fi
     [ -f "$dir/transpose.cu" ] || { echo "profile: no $dir/transpose.cu" >&2; status=2; continue; }
-    make -s -C "$dir" COMMON="$KIT/common" >/dev/null || { echo "profile: building $dir failed" >&2; status=4; continue; }
 
+    if [ "$panels_only" = 1 ]; then
+        # Keep the capture's own header (device, driver, date, command) when there is one.
+        [ -s "$out.ncu-rep" ] || { echo "profile: no $out.ncu-rep to read" >&2; status=2; continue; }
+        meta="transpose-kit profile of $name (panel rebuilt from $(basename "$out").ncu-rep)"
+        [ -f "$out.txt" ] && meta=$(sed -n '1,7p' "$out.txt" | paste -sd'|')
+        panel "$out" "$meta" || status=4
+        continue
+    fi
+
+    make -s -C "$dir" COMMON="$KIT/common" >/dev/null ||
+        { echo "profile: building $dir failed" >&2; status=4; continue; }
     echo "profile: $name: capturing one launch of transpose_kernel ($dir)"
     args=(--no-cpu --reps 1 --warmup 0 "${size[@]}")
     log=$(mktemp)
@@ -73,10 +105,8 @@ EOF
         echo "profile: ncu failed on $dir (exit $rc):" >&2; tail -n 20 "$log" >&2
         rm -f "$log"; status=4; continue
     fi
+    echo "profile: wrote $out.ncu-rep"
 
-    raw=$(mktemp) details=$(mktemp)
-    ncu -i "$out.ncu-rep" --page raw --csv --print-units base >"$raw" 2>/dev/null
-    ncu -i "$out.ncu-rep" --page details >"$details" 2>/dev/null
     driver=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)
     device=$(grep -m1 '^device ' "$log" | sed 's/^device [0-9]*: //; s/,.*//')
     sizeline=$(grep -m1 '^transpose-kit ' "$log" | sed 's/^transpose-kit [^:]*: //; s/ floats.*//')
@@ -87,12 +117,7 @@ EOF
     meta+="|command:  ncu --clock-control none --set full --import-source yes -k regex:transpose_kernel -s 0 -c 1 ./transpose ${args[*]}"
     meta+="|open:     ncu-ui $(basename "$out").ncu-rep, or ncu -i $(basename "$out").ncu-rep"
     meta+="|Durations under ncu differ from the kit's event timings: ncu replays and flushes caches."
-    if awk -v meta="$meta" -f scripts/profile-panel.awk "$raw" "$details" >"$out.txt"; then
-        echo "profile: wrote $out.ncu-rep and $out.txt"
-    else
-        echo "profile: the panel $out.txt lacks metrics (listed above)" >&2; status=4
-    fi
-    [ -n "${PROFILE_KEEP:-}" ] && cp "$raw" "$out.raw.csv" && cp "$details" "$out.details.txt"
-    rm -f "$log" "$raw" "$details"
+    rm -f "$log"
+    panel "$out" "$meta" || status=4
 done
 exit $status
