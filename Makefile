@@ -1,6 +1,7 @@
 # transpose-kit: build every step and its solution, run the solutions, test the kit.
 #   make            build everything (SM=90 or SM="80 90" to pick GPU architectures)
 #   make run        build, then run every solution step (ARGS="-n 4096" to change the size)
+#   make results    the results table, CSV and chart of every solution step (ARGS="--compare F")
 #   make test       the test suite: host-side tests always, GPU tests where a GPU is present
 #   make clean
 
@@ -16,6 +17,9 @@ $(DIRS):
 run: $(SOLUTIONS)
 	scripts/run-all.sh $(ARGS)
 
+results: $(SOLUTIONS)
+	scripts/results.sh $(ARGS)
+
 test:
 	tests/run.sh
 
@@ -23,4 +27,4 @@ clean:
 	for d in $(DIRS); do $(MAKE) -C $$d clean; done
 	rm -rf tests/build
 
-.PHONY: all run test clean $(DIRS)
+.PHONY: all run results test clean $(DIRS)

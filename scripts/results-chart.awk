@@ -38,7 +38,10 @@ END {
         }
         v = gbs[i] < 1 ? 1 : gbs[i]
         printf "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n", X0, y, x_of(v) - X0, BAR, name[i] == "CPU+OMP" ? "#888" : "#4a7ebb"
-        printf "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", x_of(v) + 6, y + BAR / 2 + 5, gbs[i]
+        if (x_of(v) > X0 + 0.6 * W)   # long bars: the value inside, clear of the lines
+            printf "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\" fill=\"white\">%s</text>\n", x_of(v) - 6, y + BAR / 2 + 5, gbs[i]
+        else
+            printf "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", x_of(v) + 6, y + BAR / 2 + 5, gbs[i]
     }
     if (c > 0) {
         x = x_of(c)
