@@ -40,6 +40,12 @@ for f in "$compare" "$table"; do
     [ -z "$f" ] || [ -r "$f" ] || { echo "results: cannot read '$f'" >&2; exit 2; }
 done
 
+no_gpu() {   # no_gpu STDERR-FILE: says why the binary skipped the GPU rows, removes it, exit 3
+    echo "results: no usable GPU: $(grep -m1 'GPU rows skipped' "$1" | sed 's/^GPU rows skipped: //')" >&2
+    rm -f "$1"
+    exit 3
+}
+
 show() {   # show CSV: the table (beside the reference) and the chart next to the CSV
     awk -v ref="$compare" -f scripts/results-table.awk "$1" || return 2
     awk -f scripts/results-chart.awk "$1" >"${1%.csv}.svg" && echo "chart: ${1%.csv}.svg"
@@ -69,8 +75,7 @@ run_table() {
         solution/step$n/transpose "${flags[@]}" >"$file.part" 2>"$file.err"
         rc=$?
         if [ $rc = 3 ]; then
-            echo "results: no usable GPU: $(grep -m1 'GPU rows skipped' "$file.err" | sed 's/^GPU rows skipped: //')" >&2
-            rm -f "$file" "$file.part" "$file.err"; exit 3
+            rm -f "$file" "$file.part"; no_gpu "$file.err"
         fi
         if [ $rc != 0 ]; then
             echo "results: step $n failed (exit $rc):" >&2; cat "$file.err" >&2
@@ -95,7 +100,7 @@ if [ "$sweep" = 1 ]; then
     for s in $SWEEP_SIZES; do
         solution/step$best/transpose --csv --no-cpu -n "$s" >"$tmp.part" 2>"$tmp.err"
         rc=$?
-        [ $rc = 3 ] && { echo "results: no usable GPU: $(grep -m1 'GPU rows skipped' "$tmp.err" | sed 's/^GPU rows skipped: //')" >&2; rm -f "$tmp"*; exit 3; }
+        [ $rc = 3 ] && { rm -f "$tmp" "$tmp.part"; no_gpu "$tmp.err"; }
         [ $rc = 0 ] || { cat "$tmp.err" >&2; rm -f "$tmp"*; exit $rc; }
         awk -F, -v today="$(date -u +%Y-%m-%d)" -v s="$s" 'NR > 1 { gsub(/"/, "")
             printf "%s,%.0f,%s,%s,%s,%s,%s,%s\n", today, s * s * 4 / 1048576, $2, $6, $7, $9, $12, $14 }' "$tmp.part" >>"$tmp"

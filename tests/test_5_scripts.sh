@@ -68,6 +68,9 @@ fi
 expect "results: an unknown option is refused" 2 "unknown option '--fast'" scripts/results.sh --fast
 expect "results: without a GPU it says so and exits 3" 3 'no usable GPU' \
     env CUDA_VISIBLE_DEVICES= scripts/results.sh -n 64 --out "$TK_BUILD/nogpu.csv"
+left=$(ls -A results | grep '^\.' | tr '\n' ' ')
+[ -z "$left" ] && pass "results: leaves no scratch files behind without a GPU" ||
+    fail "results: leaves no scratch files behind without a GPU" "left: $left"
 
 # Profiles: capture script's arguments, missing ncu, and the committed panels.
 expect "profile: an unknown option is refused" 2 "unknown option '--fast'" scripts/profile.sh --fast
