@@ -45,7 +45,7 @@ struct tk_run {
     size_t scratch_bytes;
     int *sink;
     struct tk_row kernel;     /* the step's row, printed by tk_end once its output is checked */
-    int kernel_timed, kernel_reported, unfinished, status;
+    int kernel_timed, kernel_reported, status;
 };
 
 /* Launches a step's kernel on device buffers; the harness times it with CUDA events. */

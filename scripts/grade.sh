@@ -72,7 +72,10 @@ fi
 
 # Speed beside the solution, both at the default size in this run.
 if make -s -C "$KIT/solution/$step" >/dev/null 2>&1 && [ "$failed" = 0 ]; then
-    gbs() { "$1" --csv --no-cpu --reps 10 2>/dev/null | awk -F, -v r="$2" '$2 == r { print $12 }'; }
+    gbs() {   # gbs BIN ROW: that row's GB/s at the default size
+        "$1" --csv --no-cpu --reps 10 2>/dev/null |
+            awk -v cols=gbs -v row="$2" -f "$KIT/scripts/csv.awk" -f "$KIT/scripts/csv-select.awk"
+    }
     mine=$(gbs "$bin" "$want") ref=$(gbs "$KIT/solution/$step/transpose" "$want")
     copy=$(gbs "$KIT/solution/$step/transpose" "copy ceiling")
     [ -n "$mine" ] && [ -n "$ref" ] &&

@@ -1,23 +1,20 @@
 # Draws a results CSV as an SVG bar chart: GB/s per row on a log scale, with the copy ceiling
 # (median of the run's copy rows) and the theoretical peak as lines. POSIX awk, no other tool.
-#   awk -f results-chart.awk results/run.csv > results/run.svg
+#   awk -f scripts/csv.awk -f scripts/results-chart.awk results/run.csv > results/run.svg
 
 function x_of(v) { return X0 + W * (log(v) / log(10) - LO) / (HI - LO) }
 function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); return s }
 
-BEGIN { FS = ","; X0 = 190; W = 520; LO = 0; HI = 4; BAR = 26; GAP = 10; TOP = 60 }
-{ gsub(/"/, "") }
-NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
+BEGIN { X0 = 190; W = 520; LO = 0; HI = 4; BAR = 26; GAP = 10; TOP = 60 }
 {
-    row = $idx["row"]
-    dev = $idx["device"]; when = $idx["date"]; size = $idx["rows"] " x " $idx["cols"]; peak = $idx["peak_gbs"]
-    if (row == "copy ceiling") { copy[++nc] = $idx["gbs"]; next }
-    n++; name[n] = row; gbs[n] = $idx["gbs"]
+    row = field("row")
+    dev = field("device"); when = field("date"); size = field("rows") " x " field("cols"); peak = field("peak_gbs")
+    if (row == "copy ceiling") { copies = copies " " field("gbs"); nc++; next }
+    n++; name[n] = row; gbs[n] = field("gbs")
 }
 END {
     if (n == 0) { print "results-chart: no rows" > "/dev/stderr"; exit 2 }
-    for (i = 1; i <= nc; i++) for (j = i + 1; j <= nc; j++) if (copy[j] + 0 < copy[i] + 0) { t = copy[i]; copy[i] = copy[j]; copy[j] = t }
-    c = nc ? (nc % 2 ? copy[(nc + 1) / 2] : (copy[nc / 2] + copy[nc / 2 + 1]) / 2) : 0
+    c = nc ? median(copies) : 0
     H = TOP + n * (BAR + GAP) + 70
     printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"760\" height=\"%d\" font-family=\"sans-serif\" font-size=\"13\">\n", H
     printf "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"

@@ -40,15 +40,11 @@ for f in "$compare" "$table"; do
     [ -z "$f" ] || [ -r "$f" ] || { echo "results: cannot read '$f'" >&2; exit 2; }
 done
 
-no_gpu() {   # no_gpu STDERR-FILE: says why the binary skipped the GPU rows, removes it, exit 3
-    echo "results: no usable GPU: $(grep -m1 'GPU rows skipped' "$1" | sed 's/^GPU rows skipped: //')" >&2
-    rm -f "$1"
-    exit 3
-}
+csv() { awk -f scripts/csv.awk "$@"; }   # csv -f PROGRAM.awk FILE...: the kit's CSV by column name
 
 show() {   # show CSV: the table (beside the reference) and the chart next to the CSV
-    awk -v ref="$compare" -f scripts/results-table.awk "$1" || return 2
-    awk -f scripts/results-chart.awk "$1" >"${1%.csv}.svg" && echo "chart: ${1%.csv}.svg"
+    csv -f scripts/results-table.awk "$1" ${compare:+"$compare"} || return 2
+    csv -f scripts/results-chart.awk "$1" >"${1%.csv}.svg" && echo "chart: ${1%.csv}.svg"
     echo "K20X column: the 2013 workshop's table, 1024 x 1024 on a K20X (250 GB/s peak)"
 }
 
@@ -63,62 +59,65 @@ for n in $steps; do dirs+=("solution/step$n"); done
 make -s "${dirs[@]}" >/dev/null ||
     { echo "results: the build failed: run make to see why" >&2; exit 4; }
 mkdir -p results
+# Work in progress lives in results/.tmp-*, moved to its name when complete; never left behind.
+trap 'rm -f results/.tmp-*' EXIT
+today=$(date -u +%Y-%m-%d)
 
-# run_table FILE: every step's CSV rows into FILE, with the date first.
+# step_csv OUT BIN ARGS...: the binary's CSV into OUT. Without a GPU, says why and exits 3;
+# when the binary fails, shows its messages and exits with its status.
+step_csv() {
+    local out=$1 rc; shift
+    "$@" >"$out" 2>"$out.err"
+    rc=$?
+    if [ $rc = 3 ]; then
+        echo "results: no usable GPU: $(grep -m1 'GPU rows skipped' "$out.err" | sed 's/^GPU rows skipped: //')" >&2
+        exit 3
+    elif [ $rc != 0 ]; then
+        echo "results: $1 failed (exit $rc):" >&2; cat "$out.err" >&2
+        exit $rc
+    fi
+}
+
+# run_table FILE: every step's CSV rows into FILE, with the date first and the driver last.
 run_table() {
-    local file=$1 first=1 today n rc drv
-    today=$(date -u +%Y-%m-%d)
+    local file=$1 part=results/.tmp-part.csv first=1 n drv
     drv=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)
     for n in $steps; do
         local flags=(--csv "${size[@]}")
         [ "$first" = 1 ] || flags+=(--no-cpu)
-        solution/step$n/transpose "${flags[@]}" >"$file.part" 2>"$file.err"
-        rc=$?
-        if [ $rc = 3 ]; then
-            rm -f "$file" "$file.part"; no_gpu "$file.err"
-        fi
-        if [ $rc != 0 ]; then
-            echo "results: step $n failed (exit $rc):" >&2; cat "$file.err" >&2
-            rm -f "$file.part" "$file.err"; exit $rc
-        fi
-        if [ "$first" = 1 ]; then sed -n '1{s/^/date,/;s/$/,nvidia_driver/;p}' "$file.part" >"$file"; fi
-        sed -n "2,\$s/^\(.*\)\$/$today,\1,${drv:-unknown}/p" "$file.part" >>"$file"
+        step_csv "$part" "solution/step$n/transpose" "${flags[@]}"
+        if [ "$first" = 1 ]; then sed -n '1{s/^/date,/;s/$/,nvidia_driver/;p}' "$part" >"$file"; fi
+        sed -n "2,\$s/^\(.*\)\$/$today,\1,${drv:-unknown}/p" "$part" >>"$file"
         first=0
     done
-    rm -f "$file.part" "$file.err"
 }
 
-name_for() {   # name_for CSV-ROWS-FILE SUFFIX: results/DATE-DEVICE-RxC-SUFFIX.csv
-    awk -F, -v suffix="$2" 'NR == 2 { gsub(/"/, ""); d = $4; gsub(/[^A-Za-z0-9]+/, "-", d)
-        printf "results/%s-%s-%sx%s%s.csv\n", $1, d, $7, $8, suffix }' "$1"
+name_for() {   # name_for RESULTS-CSV SUFFIX: results/DATE-DEVICE-RxC-SUFFIX.csv
+    local f
+    IFS=, read -r -a f < <(csv -v cols=date,device,rows,cols -v first=1 -f scripts/csv-select.awk "$1")
+    echo "results/${f[0]}-$(echo "${f[1]}" | sed 's/[^A-Za-z0-9]\{1,\}/-/g')-${f[2]}x${f[3]}$2.csv"
 }
 
 if [ "$sweep" = 1 ]; then
     best=$(echo "$steps" | tail -n 1)
-    tmp=results/.sweep.csv
+    tmp=results/.tmp-sweep.csv part=results/.tmp-part.csv
     echo "date,size_mib,row,rows,cols,ms,gbs,pct_copy" >"$tmp"
     for s in $SWEEP_SIZES; do
-        solution/step$best/transpose --csv --no-cpu -n "$s" >"$tmp.part" 2>"$tmp.err"
-        rc=$?
-        [ $rc = 3 ] && { rm -f "$tmp" "$tmp.part"; no_gpu "$tmp.err"; }
-        [ $rc = 0 ] || { cat "$tmp.err" >&2; rm -f "$tmp"*; exit $rc; }
-        awk -F, -v today="$(date -u +%Y-%m-%d)" -v s="$s" 'NR > 1 { gsub(/"/, "")
-            printf "%s,%.0f,%s,%s,%s,%s,%s,%s\n", today, s * s * 4 / 1048576, $2, $6, $7, $9, $12, $14 }' "$tmp.part" >>"$tmp"
+        step_csv "$part" "solution/step$best/transpose" --csv --no-cpu -n "$s"
+        csv -v cols=row,rows,cols,ms_median,gbs,pct_copy -v prefix="$today,$((s * s * 4 / 1048576))," \
+            -f scripts/csv-select.awk "$part" >>"$tmp"
     done
-    out=${out:-$(awk -F, -v b="$best" 'NR == 2 { printf "results/%s-sweep-step%s.csv\n", $1, b }' "$tmp")}
-    mv "$tmp" "$out"; rm -f "$tmp.part" "$tmp.err"
+    out=${out:-results/$today-sweep-step$best.csv}
+    mv "$tmp" "$out"
     echo "size sweep of solution step $best and the copy ceiling ($out):"
-    awk -F, 'NR == 1 { next } { key = $4 " x " $5
-             if ($3 == "copy ceiling") copy[key] = $7; else { k[++n] = key; mib[key] = $2; g[key] = $7; row = $3 } }
-             END { printf "%-14s %10s %12s %12s %8s\n", "size", "MiB each", row " GB/s", "copy GB/s", "% copy"
-                   for (i = 1; i <= n; i++) printf "%-14s %10s %12s %12s %7.1f%%\n", k[i], mib[k[i]], g[k[i]], copy[k[i]], 100 * g[k[i]] / copy[k[i]] }' "$out"
+    csv -f scripts/results-sweep.awk "$out"
     echo "A matrix pair that fits in L2 (50 MB on an H100) flatters both columns; see the README."
     exit 0
 fi
 
 files=()
 for i in $(seq "$repeat"); do
-    tmp=results/.run-$i.csv
+    tmp=results/.tmp-run.csv
     run_table "$tmp"
     suffix=""; [ "$repeat" -gt 1 ] && suffix="-run$i"
     dest=${out:-$(name_for "$tmp" "$suffix")}
@@ -132,11 +131,5 @@ done
 
 if [ "$repeat" -gt 1 ]; then
     echo "spread over $repeat runs (GB/s): min, median, max and (max - min) / median"
-    awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
-             { gsub(/"/, ""); r = $idx["row"]; if (!(r in seen)) { seen[r] = 1; order[++n] = r }
-               v[r] = v[r] " " $idx["gbs"]; c[r]++ }
-             END { for (k = 1; k <= n; k++) { r = order[k]; m = split(v[r], a, " ")
-                   for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
-                   med = m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
-                   printf "%-20s %9.1f %9.1f %9.1f %6.2f%%  (%d values)\n", r, a[1], med, a[m], 100 * (a[m] - a[1]) / med, m } }' "${files[@]}"
+    csv -f scripts/results-spread.awk "${files[@]}"
 fi
