@@ -45,6 +45,8 @@ struct tk_run {
     size_t scratch_bytes;
     int *sink;
     struct tk_row kernel;     /* the step's row, printed by tk_end once its output is checked */
+    int kernel_copies;        /* set by a yardstick kernel that copies instead of transposing:
+                                 its output is then checked against the input itself */
     int kernel_timed, kernel_reported, status;
 };
 
