@@ -1,257 +1,36 @@
-/* The levers behind step 6, measured one by one: tile size, vector width, elements per
-   thread, padding versus an XOR swizzle, cache hints. One templated kernel covers them all;
-   every variant is timed beside the copy ceiling and checked exactly like a step.
+/* The levers behind step 6, measured one by one. Every variant is timed beside the copy
+   ceiling and checked exactly like a step, then timed again back to back (the method of most
+   public benchmarks) for comparison.
 
    make -C scripts/levers && scripts/levers/levers [-n N | --rows R --cols C] [--reps K]
+   LEVERS=tma scripts/levers/levers      only the variants whose name holds "tma"
 
-   Variant names read  tTILE-vV-bBY-{pad|xor}[-cs]:
-     TILE  the square tile a block moves through shared memory (32 or 64)
+   tTILE-vV-bBY-{pad|xor}[-order]   square tiles, V x V blocks per thread (tiles.cuh)
+     TILE  the square tile a block moves through shared memory (32, 64 or 128)
      V     floats per global access: 1 (scalar), 2 (float2) or 4 (float4)
      BY    rows of threads in a block; the block is (TILE / V) x BY threads
      pad   tile rows padded by V floats; xor: chunks of V floats XOR-swizzled per row
      cs    streaming cache hints (__ldcs / __stcs: evict first)
-     cm    blocks walk the input column-major (consecutive blocks: tiles one below another)
-     gG    blocks walk in groups of G tile rows (consecutive blocks: G tiles down, then right),
-           so that neighbours in time share DRAM pages on both the read and the write side */
+     cm    blocks walk the tiles column-major; gG: in groups of G tile rows (G tiles down,
+           then right); diag: diagonally
+     sXxY  one block moves X x Y neighbouring tiles one after another
+     persist  one wave of blocks walks all tiles, the next tile's loads in flight
+   row-TRxTC-vV-bBY   the public kernels' scheme: a vector load per row, one float at a time
+                      into a padded TR x TC tile, vectors gathered down its columns (rowvec.cuh)
+   tma-tT-sS          Hopper's bulk tensor copy: T tiles a block, S shared stages (tma.cuh)
+   copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
+#include <stdlib.h>
+#include <string.h>
+
 #include "harness.h"
+#include "matrix.h"
+#include "tiles.cuh"
+#include "rowvec.cuh"
+#include "tma.cuh"
+#include "yardsticks.cuh"
 
-template <int V> struct vec;
-template <> struct vec<1> { typedef float  t; };
-template <> struct vec<2> { typedef float2 t; };
-template <> struct vec<4> { typedef float4 t; };
-
-template <int V> __device__ __forceinline__ float get(const typename vec<V>::t &v, int i)
-{
-    return reinterpret_cast<const float *>(&v)[i];
-}
-template <int V> __device__ __forceinline__ void set(typename vec<V>::t &v, int i, float x)
-{
-    reinterpret_cast<float *>(&v)[i] = x;
-}
-
-template <typename T, bool CS> __device__ __forceinline__ T load(const T *p)
-{
-    if (CS) return __ldcs(p);
-    return *p;
-}
-template <typename T, bool CS> __device__ __forceinline__ void store(T *p, T v)
-{
-    if (CS) __stcs(p, v);
-    else *p = v;
-}
-
-/* The shared tile holds the transposed tile: row c of it is row c of the output block.
-   Where element (c, r) lives: with XOR, chunk r / V of row c moves to chunk
-   (r / V) ^ ((c / V) % (32 / V)), so that both phases spread over all banks. */
-template <int TILE, int V, bool XOR>
-__device__ __forceinline__ int at(int c, int r)
-{
-    const int P = 32 / V;                      /* chunks in one pass over the 32 banks */
-    const int STRIDE = XOR ? TILE : TILE + V;  /* padded rows stay V-aligned */
-    int chunk = XOR ? ((r / V) ^ ((c / V) % P)) : r / V;
-    return c * STRIDE + chunk * V + r % V;
-}
-
-/* Which tile (tile_x across the input's columns, tile_y down its rows) this block moves.
-   ORDER 0: as launched; 1: column-major; G > 1: groups of G tile rows. */
-template <int ORDER>
-__device__ __forceinline__ void which_tile(int *tile_x, int *tile_y)
-{
-    int ntx = gridDim.x, nty = gridDim.y, id = blockIdx.y * ntx + blockIdx.x;
-    if (ORDER == 0) {
-        *tile_x = blockIdx.x, *tile_y = blockIdx.y;
-    } else if (ORDER == 1) {
-        *tile_x = id / nty, *tile_y = id % nty;
-    } else {
-        int first = id / (ORDER * ntx) * ORDER;           /* first tile row of the group */
-        int size = min(ORDER, nty - first), within = id % (ORDER * ntx);
-        *tile_x = within / size, *tile_y = first + within % size;
-    }
-}
-
-template <int TILE, int V, int BY, bool XOR, bool CS, int ORDER = 0>
-__global__ void __launch_bounds__((TILE / V) * BY)
-tile_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
-{
-    static_assert((TILE / V) % BY == 0, "BY must divide the tile's rows of vectors");
-    typedef typename vec<V>::t vt;
-    extern __shared__ __align__(16) float tile[];   /* TILE * (XOR ? TILE : TILE + V) */
-
-    const int tx = threadIdx.x, ty = threadIdx.y;
-    int bx, by;
-    which_tile<ORDER>(&bx, &by);
-    const int r0 = by * TILE, c0 = bx * TILE;   /* the block's input tile */
-    const bool fast = (rows % V == 0) && (cols % V == 0) && r0 + TILE <= rows &&
-                      c0 + TILE <= cols;
-
-    if (fast) {
-        /* Each thread loads V x V blocks: V vectors from V consecutive rows, then writes
-           their transpose as V vectors into the tile. */
-        #pragma unroll
-        for (int k = 0; k < TILE / V / BY; k++) {
-            const int g = ty + k * BY;   /* this pass's group of V rows */
-            vt a[V];
-            #pragma unroll
-            for (int i = 0; i < V; i++)
-                a[i] = load<vt, CS>(reinterpret_cast<const vt *>(
-                    in + (size_t)(r0 + g * V + i) * cols + c0 + tx * V));
-            #pragma unroll
-            for (int j = 0; j < V; j++) {
-                vt b;
-                #pragma unroll
-                for (int i = 0; i < V; i++)
-                    set<V>(b, i, get<V>(a[i], j));
-                *reinterpret_cast<vt *>(&tile[at<TILE, V, XOR>(tx * V + j, g * V)]) = b;
-            }
-        }
-        __syncthreads();
-        #pragma unroll
-        for (int k = 0; k < TILE / BY; k++) {
-            const int c = ty + k * BY;   /* the output row of the tile this pass writes */
-            store<vt, CS>(reinterpret_cast<vt *>(out + (size_t)(c0 + c) * rows + r0 + tx * V),
-                          *reinterpret_cast<const vt *>(&tile[at<TILE, V, XOR>(c, tx * V)]));
-        }
-    } else {
-        /* Edge tiles and sizes that break vector alignment: one float at a time. */
-        const int t = ty * (TILE / V) + tx, n = (TILE / V) * BY;
-        for (int e = t; e < TILE * TILE; e += n) {
-            int r = e / TILE, c = e % TILE;
-            if (r0 + r < rows && c0 + c < cols)
-                tile[at<TILE, V, XOR>(c, r)] = in[(size_t)(r0 + r) * cols + c0 + c];
-        }
-        __syncthreads();
-        for (int e = t; e < TILE * TILE; e += n) {
-            int c = e / TILE, r = e % TILE;
-            if (c0 + c < cols && r0 + r < rows)
-                out[(size_t)(c0 + c) * rows + r0 + r] = tile[at<TILE, V, XOR>(c, r)];
-        }
-    }
-}
-
-template <int TILE, int V, int BY, bool XOR, bool CS, int ORDER = 0>
-static void launch(const float *d_in, float *d_out, int rows, int cols)
-{
-    dim3 block(TILE / V, BY);
-    dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);
-    size_t smem = sizeof(float) * TILE * (XOR ? TILE : TILE + V);
-    if (smem > 48 * 1024)   /* past 48 KB a kernel must opt in to more shared memory */
-        CUDA_CHECK(cudaFuncSetAttribute(tile_kernel<TILE, V, BY, XOR, CS, ORDER>,
-                                        cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    tile_kernel<TILE, V, BY, XOR, CS, ORDER><<<grid, block, smem>>>(rows, cols, d_in, d_out);
-}
-
-/* Persistent and pipelined: one wave of blocks walks the tiles; while a block stores tile t
-   from shared memory, the loads of its next tile are already in flight into registers.
-   Edge tiles and unaligned sizes take a scalar path through the same loop. */
-template <int TILE, int V, int BY>
-__global__ void __launch_bounds__((TILE / V) * BY)
-persistent_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
-{
-    typedef typename vec<V>::t vt;
-    const int K = TILE / V / BY;   /* groups of V rows per thread */
-    extern __shared__ __align__(16) float tile[];
-    const int tx = threadIdx.x, ty = threadIdx.y;
-    const int ntx = (cols + TILE - 1) / TILE, ntiles = ntx * ((rows + TILE - 1) / TILE);
-    const bool aligned = rows % V == 0 && cols % V == 0;
-    vt a[K][V];
-
-    int t = blockIdx.x;
-    #define FULL(t) (aligned && ((t) / ntx + 1) * TILE <= rows && ((t) % ntx + 1) * TILE <= cols)
-    #define LOAD(t) do { int r0_ = (t) / ntx * TILE, c0_ = (t) % ntx * TILE;                 \
-        _Pragma("unroll") for (int k = 0; k < K; k++)                                        \
-        _Pragma("unroll") for (int i = 0; i < V; i++)                                        \
-            a[k][i] = *reinterpret_cast<const vt *>(                                         \
-                in + (size_t)(r0_ + (ty + k * BY) * V + i) * cols + c0_ + tx * V); } while (0)
-    if (t < ntiles && FULL(t))
-        LOAD(t);
-    for (; t < ntiles; t += gridDim.x) {
-        const int r0 = t / ntx * TILE, c0 = t % ntx * TILE;
-        const bool full = FULL(t);
-        __syncthreads();   /* the previous tile has been read out of shared memory */
-        if (full) {
-            #pragma unroll
-            for (int k = 0; k < K; k++)
-                #pragma unroll
-                for (int j = 0; j < V; j++) {
-                    vt b;
-                    #pragma unroll
-                    for (int i = 0; i < V; i++)
-                        set<V>(b, i, get<V>(a[k][i], j));
-                    *reinterpret_cast<vt *>(&tile[at<TILE, V, true>(tx * V + j, (ty + k * BY) * V)]) = b;
-                }
-        } else {
-            for (int e = ty * (TILE / V) + tx; e < TILE * TILE; e += (TILE / V) * BY) {
-                int r = e / TILE, c = e % TILE;
-                if (r0 + r < rows && c0 + c < cols)
-                    tile[at<TILE, V, true>(c, r)] = in[(size_t)(r0 + r) * cols + c0 + c];
-            }
-        }
-        __syncthreads();
-        int next = t + gridDim.x;
-        if (next < ntiles && FULL(next))
-            LOAD(next);   /* in flight while this tile is stored */
-        if (full) {
-            #pragma unroll
-            for (int k = 0; k < TILE / BY; k++) {
-                int c = ty + k * BY;
-                *reinterpret_cast<vt *>(out + (size_t)(c0 + c) * rows + r0 + tx * V) =
-                    *reinterpret_cast<const vt *>(&tile[at<TILE, V, true>(c, tx * V)]);
-            }
-        } else {
-            for (int e = ty * (TILE / V) + tx; e < TILE * TILE; e += (TILE / V) * BY) {
-                int c = e / TILE, r = e % TILE;
-                if (c0 + c < cols && r0 + r < rows)
-                    out[(size_t)(c0 + c) * rows + r0 + r] = tile[at<TILE, V, true>(c, r)];
-            }
-        }
-    }
-    #undef FULL
-    #undef LOAD
-}
-
-/* WAVES resident blocks per multiprocessor's worth, as many as fit. */
-template <int TILE, int V, int BY, int WAVES>
-static void launch_persistent(const float *d_in, float *d_out, int rows, int cols)
-{
-    static int grid = 0;
-    size_t smem = sizeof(float) * TILE * TILE;
-    if (!grid) {
-        int dev, sms, per_sm;
-        CUDA_CHECK(cudaGetDevice(&dev));
-        CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-        if (smem > 48 * 1024)
-            CUDA_CHECK(cudaFuncSetAttribute(persistent_kernel<TILE, V, BY>,
-                                            cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, persistent_kernel<TILE, V, BY>, (TILE / V) * BY, smem));
-        grid = sms * per_sm * WAVES;
-    }
-    persistent_kernel<TILE, V, BY><<<grid, dim3(TILE / V, BY), smem>>>(rows, cols, d_in, d_out);
-}
-
-/* Step 5's kernel as the starting point: 32 x 32 tile padded by one, 32 x 4 threads. */
-__global__ void step5_kernel(int rows, int cols, const float *in, float *out)
-{
-    __shared__ float tile[32][33];
-    int c = blockIdx.x * 32 + threadIdx.x, r = blockIdx.y * 32 + threadIdx.y;
-    #pragma unroll
-    for (int e = 0; e < 8; e++)
-        if (r + e * 4 < rows && c < cols)
-            tile[threadIdx.y + e * 4][threadIdx.x] = in[(size_t)(r + e * 4) * cols + c];
-    __syncthreads();
-    int oc = blockIdx.y * 32 + threadIdx.x, orow = blockIdx.x * 32 + threadIdx.y;
-    #pragma unroll
-    for (int e = 0; e < 8; e++)
-        if (orow + e * 4 < cols && oc < rows)
-            out[(size_t)(orow + e * 4) * rows + oc] = tile[threadIdx.x][threadIdx.y + e * 4];
-}
-
-static void launch_step5(const float *d_in, float *d_out, int rows, int cols)
-{
-    step5_kernel<<<dim3((cols + 31) / 32, (rows + 31) / 32), dim3(32, 4)>>>(rows, cols, d_in, d_out);
-}
-
-static const struct { const char *name; tk_launch_fn launch; } variants[] = {
+/* cc: the compute capability a variant needs (90: 9.0); copies: a yardstick (yardsticks.cuh). */
+static const struct { const char *name; tk_launch_fn launch; int cc, copies; } variants[] = {
     { "step5 (t32-v1-b4-pad)",  launch_step5 },
     { "t32-v1-b8-pad",          launch<32, 1, 8, false, false> },
     { "t32-v1-b4-xor",          launch<32, 1, 4, true, false> },
@@ -265,6 +44,15 @@ static const struct { const char *name; tk_launch_fn launch; } variants[] = {
     { "t64-v4-b16-xor-cs",      launch<64, 4, 16, true, true> },
     { "t64-v4-b16-xor-cm",      launch<64, 4, 16, true, false, 1> },
     { "t64-v4-b16-xor-g8",      launch<64, 4, 16, true, false, 8> },
+    { "t64-v2-b16-xor-diag",    launch<64, 2, 16, true, false, -1> },
+    { "t64-v2-b16-xor-g2",      launch<64, 2, 16, true, false, 2> },
+    { "t64-v2-b16-xor-g16",     launch<64, 2, 16, true, false, 16> },
+    { "t64-v2-b16-xor-g32",     launch<64, 2, 16, true, false, 32> },
+    { "t64-v2-b16-xor-s1x2",    launch_stack<64, 2, 16, 1, 2> },
+    { "t64-v2-b16-xor-s1x4",    launch_stack<64, 2, 16, 1, 4> },
+    { "t64-v2-b16-xor-s1x8",    launch_stack<64, 2, 16, 1, 8> },
+    { "t64-v2-b16-xor-s2x1",    launch_stack<64, 2, 16, 2, 1> },
+    { "t64-v2-b16-xor-s2x2",    launch_stack<64, 2, 16, 2, 2> },
     { "t128-v4-b8-xor",         launch<128, 4, 8, true, false> },
     { "t128-v4-b16-xor",        launch<128, 4, 16, true, false> },
     { "t128-v4-b32-xor",        launch<128, 4, 32, true, false> },
@@ -274,23 +62,108 @@ static const struct { const char *name; tk_launch_fn launch; } variants[] = {
     { "t64-v2-b16-xor-persist",  launch_persistent<64, 2, 16, 1> },
     { "t64-v4-b16-xor-persist2", launch_persistent<64, 4, 16, 2> },
     { "t32-v4-b8-xor-persist",   launch_persistent<32, 4, 8, 1> },
+    { "row-64x64-v4-b32",       launch_rowvec<64, 64, 4, 32> },
+    { "row-64x64-v4-b16",       launch_rowvec<64, 64, 4, 16> },
+    { "row-64x64-v4-b8",        launch_rowvec<64, 64, 4, 8> },
+    { "row-64x64-v2-b32",       launch_rowvec<64, 64, 2, 32> },
+    { "row-64x64-v2-b16",       launch_rowvec<64, 64, 2, 16> },
+    { "row-32x128-v4-b16",      launch_rowvec<32, 128, 4, 16> },
+    { "row-32x128-v2-b8",       launch_rowvec<32, 128, 2, 8> },
+    { "row-128x32-v4-b64",      launch_rowvec<128, 32, 4, 64> },
+    { "row-64x128-v4-b16",      launch_rowvec<64, 128, 4, 16> },
+    { "row-128x64-v4-b32",      launch_rowvec<128, 64, 4, 32> },
+    { "tma-t1-s1",              launch_tma<1, 1>, 90 },
+    { "tma-t4-s2",              launch_tma<4, 2>, 90 },
+    { "tma-t8-s2",              launch_tma<8, 2>, 90 },
+    { "tma-t8-s3",              launch_tma<8, 3>, 90 },
+    { "tma-t16-s3",             launch_tma<16, 3>, 90 },
+    { "tma-t4-s4",              launch_tma<4, 4>, 90 },
+    { "copy-v4",                launch_copy<4>, 0, 1 },
+    { "copy-v2",                launch_copy<2>, 0, 1 },
+    { "tilecopy-v2",            launch_tilecopy<2>, 0, 1 },
+    { "tilecopy-v4",            launch_tilecopy<4>, 0, 1 },
 };
+
+/* The timing of most public transpose benchmarks, for comparison with the kit's: warm-ups,
+   then reps launches back to back between two events, with no poison and no emptied L2
+   between them; the mean. launch NULL: cudaMemcpy. Prints one row; returns its GB/s. */
+static double back_to_back(struct tk_run *run, const char *name, tk_launch_fn launch,
+                           int copies, const float *d_in, float *d_out, double copy_gbs)
+{
+    cudaEvent_t start, stop;
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&stop));
+    CUDA_CHECK(cudaMemset(d_out, TK_POISON_BYTE, run->bytes));
+    for (int i = -run->opt.warmup; i < run->opt.reps; i++) {
+        if (i == 0)
+            CUDA_CHECK(cudaEventRecord(start, 0));
+        if (launch)
+            launch(d_in, d_out, run->rows, run->cols);
+        else
+            CUDA_CHECK(cudaMemcpyAsync(d_out, d_in, run->bytes, cudaMemcpyDeviceToDevice, 0));
+        CUDA_CHECK(cudaGetLastError());
+    }
+    CUDA_CHECK(cudaEventRecord(stop, 0));
+    CUDA_CHECK(cudaEventSynchronize(stop));
+    float ms;
+    CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+    CUDA_CHECK(cudaEventDestroy(start));
+    CUDA_CHECK(cudaEventDestroy(stop));
+
+    CUDA_CHECK(cudaMemcpy(run->out, d_out, run->bytes, cudaMemcpyDeviceToHost));
+    struct tk_mismatch m;
+    int exact = copies ? memcmp(run->out, run->in, run->bytes) == 0
+                       : tk_check(run->in, run->out, run->rows, run->cols, &m) == 0;
+    double gbs = tk_gbs(run->rows, run->cols, ms / run->opt.reps);
+    if (exact)
+        printf("  %-28s %9.3f %9.1f %7.1f%%\n", name, ms / run->opt.reps, gbs,
+               copy_gbs > 0 ? 100 * gbs / copy_gbs : 100.0);
+    else {
+        printf("  %-28s WRONG\n", name);
+        run->status = TK_EXIT_WRONG;
+    }
+    return exact ? gbs : 0;
+}
 
 int main(int argc, char **argv)
 {
     struct tk_run run;
     tk_begin(&run, "levers", argc, argv);
 
+    int dev, major, minor;
+    CUDA_CHECK(cudaGetDevice(&dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
+
     float *d_in = NULL, *d_out = NULL;
     CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
     CUDA_CHECK(cudaMalloc(&d_out, run.bytes));
     CUDA_CHECK(cudaMemcpy(d_in, run.in, run.bytes, cudaMemcpyHostToDevice));
 
+    const char *only = getenv("LEVERS");   /* run only the variants whose name holds it */
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        if (only && *only && !strstr(variants[v].name, only))
+            continue;
+        if (major * 10 + minor < variants[v].cc) {
+            printf("%-26s skipped: needs compute capability %d.%d\n", variants[v].name,
+                   variants[v].cc / 10, variants[v].cc % 10);
+            continue;
+        }
+        run.kernel_copies = variants[v].copies;
         tk_time_gpu(&run, variants[v].name, variants[v].launch, d_in, d_out);
         CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
         tk_report_kernel(&run);
     }
+
+    printf("\nThe same variants timed back to back (mean of %d launches in a row, no poison or "
+           "emptied L2 between them)\n  %-28s %9s %9s %8s\n", run.opt.reps, "row", "mean ms",
+           "GB/s", "% copy");
+    double copy_gbs = back_to_back(&run, "cudaMemcpy D2D", NULL, 1, d_in, d_out, 0);
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
+        if ((!only || !*only || strstr(variants[v].name, only)) &&
+            major * 10 + minor >= variants[v].cc)
+            back_to_back(&run, variants[v].name, variants[v].launch, variants[v].copies, d_in,
+                         d_out, copy_gbs);
 
     CUDA_CHECK(cudaFree(d_in));
     CUDA_CHECK(cudaFree(d_out));

@@ -1,0 +1,65 @@
+/* Yardsticks: kernels that copy instead of transposing, timed and checked like the levers
+   (the harness compares their output with the input itself).
+
+   copy-vV        each thread copies one vector of V floats: the simplest full-speed copy
+   tilecopy-vV    step 6's block structure without the transpose: a 64 x 64 tile goes through
+                  shared memory, (64 / V) x 16 threads, a barrier between load and store, and
+                  is written back where it came from. Beside the transpose of the same
+                  structure it separates what the tile structure costs from what the
+                  transposed write pattern costs. */
+#pragma once
+#include "tiles.cuh"
+
+template <int V>
+__global__ void copy_kernel(size_t n, const float *__restrict__ in, float *__restrict__ out)
+{
+    typedef typename vec<V>::t vt;
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n / V)
+        reinterpret_cast<vt *>(out)[i] = reinterpret_cast<const vt *>(in)[i];
+    if (i < n % V)   /* the last n % V floats, one each */
+        out[n / V * V + i] = in[n / V * V + i];
+}
+
+template <int V>
+static void launch_copy(const float *d_in, float *d_out, int rows, int cols)
+{
+    size_t n = (size_t)rows * cols, threads = n / V > V ? n / V : V;
+    copy_kernel<V><<<(unsigned)((threads + 255) / 256), 256>>>(n, d_in, d_out);
+}
+
+template <int V>
+__global__ void __launch_bounds__((64 / V) * 16)
+tilecopy_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    typedef typename vec<V>::t vt;
+    __shared__ __align__(16) float tile[64 * 64];
+    const int tx = threadIdx.x, ty = threadIdx.y, t = ty * (64 / V) + tx;
+    const int r0 = blockIdx.y * 64, c0 = blockIdx.x * 64;
+    if (cols % V == 0 && r0 + 64 <= rows && c0 + 64 <= cols) {
+        #pragma unroll
+        for (int r = ty; r < 64; r += 16)
+            *reinterpret_cast<vt *>(&tile[r * 64 + tx * V]) =
+                *reinterpret_cast<const vt *>(in + (size_t)(r0 + r) * cols + c0 + tx * V);
+        __syncthreads();
+        #pragma unroll
+        for (int r = ty; r < 64; r += 16)
+            *reinterpret_cast<vt *>(out + (size_t)(r0 + r) * cols + c0 + tx * V) =
+                *reinterpret_cast<const vt *>(&tile[r * 64 + tx * V]);
+    } else {
+        for (int e = t; e < 64 * 64; e += (64 / V) * 16)
+            if (r0 + e / 64 < rows && c0 + e % 64 < cols)
+                tile[e] = in[(size_t)(r0 + e / 64) * cols + c0 + e % 64];
+        __syncthreads();
+        for (int e = t; e < 64 * 64; e += (64 / V) * 16)
+            if (r0 + e / 64 < rows && c0 + e % 64 < cols)
+                out[(size_t)(r0 + e / 64) * cols + c0 + e % 64] = tile[e];
+    }
+}
+
+template <int V>
+static void launch_tilecopy(const float *d_in, float *d_out, int rows, int cols)
+{
+    dim3 grid((cols + 63) / 64, (rows + 63) / 64);
+    tilecopy_kernel<V><<<grid, dim3(64 / V, 16)>>>(rows, cols, d_in, d_out);
+}
