@@ -22,6 +22,12 @@ for d in $STEP_DIRS; do
     build_ok "build $d for SM=\"75 90\"" "$scratch/$d" SM="75 90"
 done
 
+# The lever benchmark behind step 6; for Hopper its bulk-tensor-copy kernels compile too.
+build_ok "build scripts/levers" scripts/levers
+mkdir -p "$scratch/scripts" && cp -r scripts/levers "$scratch/scripts/"
+rm -f "$scratch/scripts/levers/levers"
+build_ok "build scripts/levers for SM=\"75 90\"" "$scratch/scripts/levers" SM="75 90"
+
 # A student's copy beside the steps finds common/ by itself; one elsewhere is told how.
 cp -r "$scratch/step3" "$scratch/mywork"
 build_ok "a copy of step3 beside the steps builds" "$scratch/mywork"

@@ -26,6 +26,9 @@ for d in $STEP_DIRS; do
     fi
 done
 
+expect "scripts/levers without a GPU: CPU row checked, exit 3 with the reason" 3 \
+    '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= scripts/levers/levers --rows 33 --cols 65
+
 expect "--csv without a GPU: header and a checked CPU row" 3 \
     '^step1,CPU\+OMP,"none",.*,33,65,' env CUDA_VISIBLE_DEVICES= solution/step1/transpose \
     --csv --rows 33 --cols 65

@@ -44,6 +44,47 @@ for tool in memcheck racecheck; do
     done
 done
 
+# The lever benchmark behind step 6: every variant exact on shapes that leave edge tiles
+# (1000 x 1028 keeps the bulk-tensor-copy path, 333 x 517 takes every fallback), and the
+# bulk-tensor-copy kernels clean under memcheck and racecheck, which must catch a barrier
+# planted out of them.
+for shape in 1000x1028 333x517; do
+    name="scripts/levers: every variant is exact at $shape"
+    gpu_test "$name" && expect "$name" 0 '^tilecopy-v4 .* yes' scripts/levers/levers \
+        --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 1 --warmup 1
+done
+for tool in memcheck racecheck; do
+    name="compute-sanitizer --tool $tool is clean on the levers' bulk-tensor-copy kernels"
+    sanitizer_test "$name" || continue
+    run_cmd env LEVERS=tma compute-sanitizer --tool "$tool" --error-exitcode 99 \
+        scripts/levers/levers --rows 260 --cols 324 --no-cpu --reps 1 --warmup 0
+    if grep -q 'skipped: needs compute capability' "$LAST_OUT"; then
+        skip "$name" "this GPU has no bulk tensor copy (compute capability below 9.0)"
+    elif [ "$RC" = 0 ] && grep -Eq '(ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards)' \
+            "$LAST_OUT" && grep -q '^tma-t1-s1 .* yes' "$LAST_OUT"; then
+        pass "$name"
+    else
+        fail "$name" "exit status $RC, or a reported problem, or no checked tma row"
+    fi
+done
+
+name="racecheck catches a planted race in a bulk-tensor-copy kernel (no barrier before the in-place write)"
+if sanitizer_test "$name"; then
+    dir=$TK_BUILD/kit/planted-tma
+    rm -rf "$dir" && cp -r scripts/levers "$dir"
+    sed -i 's|__syncthreads();   /\* the whole tile is in registers|/* barrier removed */ /*|' "$dir/tma.cuh"
+    make -s -C "$dir" COMMON="$TK_ROOT/common" >/dev/null 2>&1
+    run_cmd env LEVERS=tma-t1-s1 compute-sanitizer --tool racecheck --error-exitcode 99 \
+        "$dir/levers" --rows 260 --cols 324 --no-cpu --reps 1 --warmup 0
+    if grep -q 'skipped: needs compute capability' "$LAST_OUT"; then
+        skip "$name" "this GPU has no bulk tensor copy (compute capability below 9.0)"
+    elif [ "$RC" = 99 ] && grep -Eq 'RACECHECK SUMMARY: [1-9]' "$LAST_OUT"; then
+        pass "$name"
+    else
+        fail "$name" "exit status $RC, expected 99 with hazards"
+    fi
+fi
+
 # The checks above can fail: plant a race (no barrier) and an out-of-bounds store (no guard)
 # in copies of solution step 4, and the sanitizer and the checker must catch them.
 planted() {   # planted NAME SED_EXPRESSION: a copy of solution/step4 with one line changed
