@@ -15,6 +15,8 @@
            then right); diag: diagonally
      sXxY  one block moves X x Y neighbouring tiles one after another
      persist  one wave of blocks walks all tiles, the next tile's loads in flight
+     maxN  at most N blocks on a multiprocessor (each asks for 1/N of its shared memory);
+           carve64: a 64 KB shared-memory carveout instead, where three tiles fit
    row-TRxTC-vV-bBY   the public kernels' scheme: a vector load per row, one float at a time
                       into a padded TR x TC tile, vectors gathered down its columns (rowvec.cuh)
    tma-tT-sS          Hopper's bulk tensor copy: T tiles a block, S shared stages (tma.cuh)
@@ -45,7 +47,15 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "t64-v4-b16-xor-cm",      launch<64, 4, 16, true, false, 1> },
     { "t64-v4-b16-xor-g8",      launch<64, 4, 16, true, false, 8> },
     { "t64-v2-b16-xor-diag",    launch<64, 2, 16, true, false, -1> },
+    { "t64-v2-b16-xor-max3",    launch_limited<64, 2, 16, 3> },
+    { "t64-v2-b16-xor-max2",    launch_limited<64, 2, 16, 2> },
+    { "t64-v2-b16-xor-carve64", launch_limited<64, 2, 16, 3, true> },
+    { "t64-v2-b8-xor-max3",     launch_limited<64, 2, 8, 3> },
+    { "t64-v2-b8-xor-max4",     launch_limited<64, 2, 8, 4> },
+    { "t64-v2-b8-xor-max5",     launch_limited<64, 2, 8, 5> },
+    { "t64-v4-b16-xor-max3",    launch_limited<64, 4, 16, 3> },
     { "t64-v2-b16-xor-g2",      launch<64, 2, 16, true, false, 2> },
+    { "t64-v2-b16-xor-g4",      launch<64, 2, 16, true, false, 4> },
     { "t64-v2-b16-xor-g16",     launch<64, 2, 16, true, false, 16> },
     { "t64-v2-b16-xor-g32",     launch<64, 2, 16, true, false, 32> },
     { "t64-v2-b16-xor-s1x2",    launch_stack<64, 2, 16, 1, 2> },
