@@ -67,6 +67,11 @@ void tk_time_gpu(struct tk_run *run, const char *name, tk_launch_fn launch,
    the transpose of run->in and prints the last timed kernel's row. Returns the status so far. */
 int tk_report_kernel(struct tk_run *run);
 
+/* Whether run->out is exactly the transpose of run->in (copies: exactly run->in); for a wrong
+   transpose, m (may be NULL for copies) says where. */
+struct tk_mismatch;
+int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m);
+
 /* Checks run->out exactly against the transpose of run->in, prints the kernel's row, frees
    the host matrices and returns the exit status (see --help). */
 int tk_end(struct tk_run *run);

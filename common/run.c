@@ -118,6 +118,13 @@ static void report_device(struct tk_run *run)
     CUDA_CHECK(cudaMalloc((void **)&run->sink, sizeof(int)));
 }
 
+int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m)
+{
+    if (copies)
+        return memcmp(run->out, run->in, run->bytes) == 0;
+    return tk_check(run->in, run->out, run->rows, run->cols, m) == 0;
+}
+
 /* Checks run->out against the transpose of run->in (against run->in itself for a copying
    yardstick) and prints the row: its figures when the output is exact; otherwise no
    figures, then where and how the output was wrong. */
@@ -125,19 +132,16 @@ static void check_and_print(struct tk_run *run, struct tk_row *row)
 {
     struct tk_mismatch m;
     size_t n = (size_t)run->rows * run->cols;
-    if (run->kernel_copies && row == &run->kernel) {
-        row->checked = memcmp(run->out, run->in, run->bytes) == 0;
-        tk_print_row(stdout, &run->table, row);
-        if (!row->checked) {
-            fprintf(stderr, "%s: WRONG: the output is not a copy of the input\n", row->name);
-            run->status = TK_EXIT_WRONG;
-        }
-        return;
-    }
-    row->checked = tk_check(run->in, run->out, run->rows, run->cols, &m) == 0;
+    int copies = run->kernel_copies && row == &run->kernel;
+    row->checked = tk_output_exact(run, copies, &m);
     tk_print_row(stdout, &run->table, row);
     if (row->checked)
         return;
+    run->status = TK_EXIT_WRONG;
+    if (copies) {
+        fprintf(stderr, "%s: WRONG: the output is not a copy of the input\n", row->name);
+        return;
+    }
 
     char expected[96], got[96];
     tk_describe_value(m.expected, run->rows, run->cols, expected, sizeof expected);
@@ -149,7 +153,6 @@ static void check_and_print(struct tk_run *run, struct tk_row *row)
     if (m.poisoned == n)
         fprintf(stderr, "  no element was written: is the kernel launched, and is its result "
                 "copied back into run.out?\n");
-    run->status = TK_EXIT_WRONG;
 }
 
 static void cpu_row(struct tk_run *run)
@@ -279,7 +282,7 @@ void tk_time_gpu(struct tk_run *run, const char *name, tk_launch_fn launch,
     struct tk_row copy = { .name = "copy ceiling", .note = "cudaMemcpy D2D", .gpu = 1 };
     time_runs(run, NULL, d_in, d_out, &copy.ms);
     CUDA_CHECK(cudaMemcpy(run->out, d_out, run->bytes, cudaMemcpyDeviceToHost));
-    copy.checked = memcmp(run->out, run->in, run->bytes) == 0;
+    copy.checked = tk_output_exact(run, 1, NULL);
     run->copy_gbs = copy.copy_gbs = tk_gbs(run->rows, run->cols, copy.ms.median);
     tk_print_row(stdout, &run->table, &copy);
     if (!copy.checked) {

@@ -24,8 +24,8 @@ fi
 want=$(grep -o 'tk_time_gpu(&run, "[^"]*"' "$KIT/solution/$step/transpose.cu" | cut -d'"' -f2)
 
 echo "grade: $dir, $step (its row: $want)"
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+log=$(mktemp) mine_csv=$(mktemp) ref_csv=$(mktemp)
+trap 'rm -f "$log" "$mine_csv" "$ref_csv"' EXIT
 
 if ! make -s -C "$dir" COMMON="$KIT/common" >"$log" 2>&1; then
     echo "FAIL build:"; cat "$log"; exit 1
@@ -72,12 +72,12 @@ fi
 
 # Speed beside the solution, both at the default size in this run.
 if make -s -C "$KIT/solution/$step" >/dev/null 2>&1 && [ "$failed" = 0 ]; then
-    gbs() {   # gbs BIN ROW: that row's GB/s at the default size
-        "$1" --csv --no-cpu --reps 10 2>/dev/null |
-            awk -v cols=gbs -v row="$2" -f "$KIT/scripts/csv.awk" -f "$KIT/scripts/csv-select.awk"
+    gbs() {   # gbs CSV ROW: that row's GB/s in a run's CSV
+        awk -v cols=gbs -v row="$2" -f "$KIT/scripts/csv.awk" -f "$KIT/scripts/csv-select.awk" "$1"
     }
-    mine=$(gbs "$bin" "$want") ref=$(gbs "$KIT/solution/$step/transpose" "$want")
-    copy=$(gbs "$KIT/solution/$step/transpose" "copy ceiling")
+    "$bin" --csv --no-cpu --reps 10 >"$mine_csv" 2>/dev/null
+    "$KIT/solution/$step/transpose" --csv --no-cpu --reps 10 >"$ref_csv" 2>/dev/null
+    mine=$(gbs "$mine_csv" "$want") ref=$(gbs "$ref_csv" "$want") copy=$(gbs "$ref_csv" "copy ceiling")
     [ -n "$mine" ] && [ -n "$ref" ] &&
         echo "your kernel: $mine GB/s, solution: $ref GB/s, copy ceiling: $copy GB/s (8192 x 8192)"
 fi

@@ -23,18 +23,26 @@ fail() {
 # run_cmd CMD...: runs CMD with stdout and stderr into $LAST_OUT; sets RC.
 run_cmd() { "$@" >"$LAST_OUT" 2>&1; RC=$?; }
 
-# expect NAME CODE GREP_PATTERN CMD...: CMD must exit CODE and print a line matching
-# GREP_PATTERN (an extended regex; '' for none).
+# judge NAME CODE PATTERN...: the last run_cmd must have exited CODE and printed, for each
+# PATTERN (an extended regex; '' for none), a line matching it.
+judge() {
+    local name=$1 code=$2 pattern; shift 2
+    if [ "$RC" != "$code" ]; then
+        fail "$name" "exit status $RC, expected $code"; return
+    fi
+    for pattern in "$@"; do
+        if [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$LAST_OUT"; then
+            fail "$name" "no line matches /$pattern/"; return
+        fi
+    done
+    pass "$name"
+}
+
+# expect NAME CODE GREP_PATTERN CMD...: runs CMD, then judge NAME CODE GREP_PATTERN.
 expect() {
     local name=$1 code=$2 pattern=$3; shift 3
     run_cmd "$@"
-    if [ "$RC" != "$code" ]; then
-        fail "$name" "exit status $RC, expected $code"
-    elif [ -n "$pattern" ] && ! grep -Eq -- "$pattern" "$LAST_OUT"; then
-        fail "$name" "no line matches /$pattern/"
-    else
-        pass "$name"
-    fi
+    judge "$name" "$code" "$pattern"
 }
 
 # GPU present? The step 1 solution answers: exit 3 means no usable GPU, with the reason.

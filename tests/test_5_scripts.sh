@@ -15,8 +15,7 @@ expect "slurm job: --dry-run prints the plan for all steps" 0 'run: .*scripts/re
     scripts/slurm.sbatch --dry-run
 expect "pbs job: STEP, SIZE and MODULES come from the environment" 0 \
     'module load cuda/13.0 gcc' env STEP=3 SIZE=4096 MODULES="cuda/13.0 gcc" scripts/pbs.pbs --dry-run
-grep -q 'solution/step3/transpose -n 4096' "$LAST_OUT" && pass "pbs job: runs the named step at SIZE" ||
-    fail "pbs job: runs the named step at SIZE" "plan does not name it"
+judge "pbs job: runs the named step at SIZE" 0 'solution/step3/transpose -n 4096'
 expect "job: a bad SIZE is refused" 2 'SIZE must be a whole number' env SIZE=big scripts/job.sh --dry-run
 expect "job: an unknown step folder is refused" 2 'no nosuch/transpose.cu' env STEP=nosuch scripts/job.sh --dry-run
 
@@ -24,8 +23,7 @@ expect "job: an unknown step folder is refused" 2 'no nosuch/transpose.cu' env S
 expect "grade: usage error without a step folder" 2 'usage' scripts/grade.sh
 expect "grade: an untouched starter without a GPU: builds, lists its TODOs, exit 3" 3 \
     'TODO\(step3\) markers still in transpose.cu, lines' env CUDA_VISIBLE_DEVICES= scripts/grade.sh step3
-grep -q '^PASS build' "$LAST_OUT" && grep -q 'no usable GPU here' "$LAST_OUT" &&
-    pass "grade: says it only checked the build" || fail "grade: says it only checked the build" "missing lines"
+judge "grade: says it only checked the build" 3 '^PASS build' 'no usable GPU here'
 expect "grade: a solution has no TODOs left" 3 'no TODO\(step3\) markers left' \
     env CUDA_VISIBLE_DEVICES= scripts/grade.sh solution/step3
 expect "make check runs the grader in a step folder (make exits 2 on a failed recipe)" 2 '^grade: .*step2' \

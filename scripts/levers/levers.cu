@@ -122,28 +122,37 @@ static double back_to_back(struct tk_run *run, const char *name, tk_launch_fn la
 
     CUDA_CHECK(cudaMemcpy(run->out, d_out, run->bytes, cudaMemcpyDeviceToHost));
     struct tk_mismatch m;
-    int exact = copies ? memcmp(run->out, run->in, run->bytes) == 0
-                       : tk_check(run->in, run->out, run->rows, run->cols, &m) == 0;
-    double gbs = tk_gbs(run->rows, run->cols, ms / run->opt.reps);
-    if (exact)
-        printf("  %-28s %9.3f %9.1f %7.1f%%\n", name, ms / run->opt.reps, gbs,
-               copy_gbs > 0 ? 100 * gbs / copy_gbs : 100.0);
-    else {
+    if (!tk_output_exact(run, copies, &m)) {
         printf("  %-28s WRONG\n", name);
         run->status = TK_EXIT_WRONG;
+        return 0;
     }
-    return exact ? gbs : 0;
+    double gbs = tk_gbs(run->rows, run->cols, ms / run->opt.reps);
+    double ref = launch ? copy_gbs : gbs;   /* the copy row is its own reference */
+    printf("  %-28s %9.3f %9.1f ", name, ms / run->opt.reps, gbs);
+    if (ref > 0)
+        printf("%7.1f%%\n", 100 * gbs / ref);
+    else
+        printf("%8s\n", "-");   /* no exact copy to compare with */
+    return gbs;
+}
+
+/* Whether variant v's name holds $LEVERS (every name when it is unset or empty). */
+static int named(size_t v, const char *only)
+{
+    return !only || !*only || strstr(variants[v].name, only);
+}
+
+/* Whether this GPU has what variant v needs. */
+static int runs_here(const struct tk_run *run, size_t v)
+{
+    return run->table.cc_major * 10 + run->table.cc_minor >= variants[v].cc;
 }
 
 int main(int argc, char **argv)
 {
     struct tk_run run;
     tk_begin(&run, "levers", argc, argv);
-
-    int dev, major, minor;
-    CUDA_CHECK(cudaGetDevice(&dev));
-    CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
-    CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
 
     float *d_in = NULL, *d_out = NULL;
     CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
@@ -152,9 +161,9 @@ int main(int argc, char **argv)
 
     const char *only = getenv("LEVERS");   /* run only the variants whose name holds it */
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
-        if (only && *only && !strstr(variants[v].name, only))
+        if (!named(v, only))
             continue;
-        if (major * 10 + minor < variants[v].cc) {
+        if (!runs_here(&run, v)) {
             printf("%-26s skipped: needs compute capability %d.%d\n", variants[v].name,
                    variants[v].cc / 10, variants[v].cc % 10);
             continue;
@@ -170,8 +179,7 @@ int main(int argc, char **argv)
            "GB/s", "% copy");
     double copy_gbs = back_to_back(&run, "cudaMemcpy D2D", NULL, 1, d_in, d_out, 0);
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
-        if ((!only || !*only || strstr(variants[v].name, only)) &&
-            major * 10 + minor >= variants[v].cc)
+        if (named(v, only) && runs_here(&run, v))
             back_to_back(&run, variants[v].name, variants[v].launch, variants[v].copies, d_in,
                          d_out, copy_gbs);
 

@@ -59,6 +59,6 @@ rowvec_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
 template <int TR, int TC, int V, int BY>
 static void launch_rowvec(const float *d_in, float *d_out, int rows, int cols)
 {
-    dim3 grid((cols + TC - 1) / TC, (rows + TR - 1) / TR);
-    rowvec_kernel<TR, TC, V, BY><<<grid, dim3(TC / V, BY)>>>(rows, cols, d_in, d_out);
+    rowvec_kernel<TR, TC, V, BY><<<grid_over(rows, cols, TR, TC), dim3(TC / V, BY)>>>(
+        rows, cols, d_in, d_out);
 }

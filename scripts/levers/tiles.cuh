@@ -17,6 +17,12 @@ template <int V> __device__ __forceinline__ void set(typename vec<V>::t &v, int 
     reinterpret_cast<float *>(&v)[i] = x;
 }
 
+/* The grid that covers a rows x cols input with blocks of th x tw floats each. */
+static inline dim3 grid_over(int rows, int cols, int th, int tw)
+{
+    return dim3((cols + tw - 1) / tw, (rows + th - 1) / th);
+}
+
 template <typename T, bool CS> __device__ __forceinline__ T load(const T *p)
 {
     if (CS) return __ldcs(p);
@@ -60,6 +66,62 @@ __device__ __forceinline__ void which_tile(int *tile_x, int *tile_y)
     }
 }
 
+/* The pieces a tile kernel is made of. r0, c0: the tile's first row and column in the input.
+   A thread is (tx, ty) of a (TILE / V) x BY block. */
+
+/* Group g of V input rows, loaded as V vectors a[i] (row g * V + i, columns tx * V ...),
+   goes into the shared tile transposed: V vectors, one per tile row. */
+template <int TILE, int V, bool XOR>
+__device__ __forceinline__ void block_into_tile(float *tile, const typename vec<V>::t (&a)[V],
+                                                int g)
+{
+    #pragma unroll
+    for (int j = 0; j < V; j++) {
+        typename vec<V>::t b;
+        #pragma unroll
+        for (int i = 0; i < V; i++)
+            set<V>(b, i, get<V>(a[i], j));
+        *reinterpret_cast<typename vec<V>::t *>(&tile[at<TILE, V, XOR>(threadIdx.x * V + j,
+                                                                        g * V)]) = b;
+    }
+}
+
+/* The whole transposed tile out, one vector a thread a row. */
+template <int TILE, int V, int BY, bool XOR, bool CS>
+__device__ __forceinline__ void tile_out(float *__restrict__ out, const float *tile, int rows,
+                                         int r0, int c0)
+{
+    typedef typename vec<V>::t vt;
+    #pragma unroll
+    for (int k = 0; k < TILE / BY; k++) {
+        const int c = threadIdx.y + k * BY;   /* the output row of the tile this pass writes */
+        store<vt, CS>(reinterpret_cast<vt *>(out + (size_t)(c0 + c) * rows + r0 + threadIdx.x * V),
+                      *reinterpret_cast<const vt *>(&tile[at<TILE, V, XOR>(c, threadIdx.x * V)]));
+    }
+}
+
+/* Edge tiles and sizes that break vector alignment: one float at a time, guarded. */
+template <int TILE, int V, int BY, bool XOR>
+__device__ __forceinline__ void scalar_into_tile(float *tile, const float *__restrict__ in,
+                                                 int rows, int cols, int r0, int c0)
+{
+    for (int e = threadIdx.y * (TILE / V) + threadIdx.x; e < TILE * TILE; e += (TILE / V) * BY) {
+        int r = e / TILE, c = e % TILE;
+        if (r0 + r < rows && c0 + c < cols)
+            tile[at<TILE, V, XOR>(c, r)] = in[(size_t)(r0 + r) * cols + c0 + c];
+    }
+}
+template <int TILE, int V, int BY, bool XOR>
+__device__ __forceinline__ void scalar_tile_out(float *__restrict__ out, const float *tile,
+                                                int rows, int cols, int r0, int c0)
+{
+    for (int e = threadIdx.y * (TILE / V) + threadIdx.x; e < TILE * TILE; e += (TILE / V) * BY) {
+        int c = e / TILE, r = e % TILE;
+        if (c0 + c < cols && r0 + r < rows)
+            out[(size_t)(c0 + c) * rows + r0 + r] = tile[at<TILE, V, XOR>(c, r)];
+    }
+}
+
 /* Moves tile (bx, by) of the input through the shared tile into its place in the output. */
 template <int TILE, int V, int BY, bool XOR, bool CS>
 __device__ __forceinline__ void move_tile(int rows, int cols, const float *__restrict__ in,
@@ -67,7 +129,6 @@ __device__ __forceinline__ void move_tile(int rows, int cols, const float *__res
 {
     static_assert((TILE / V) % BY == 0, "BY must divide the tile's rows of vectors");
     typedef typename vec<V>::t vt;
-    const int tx = threadIdx.x, ty = threadIdx.y;
     const int r0 = by * TILE, c0 = bx * TILE;   /* the block's input tile */
     const bool fast = (rows % V == 0) && (cols % V == 0) && r0 + TILE <= rows &&
                       c0 + TILE <= cols;
@@ -77,42 +138,20 @@ __device__ __forceinline__ void move_tile(int rows, int cols, const float *__res
            their transpose as V vectors into the tile. */
         #pragma unroll
         for (int k = 0; k < TILE / V / BY; k++) {
-            const int g = ty + k * BY;   /* this pass's group of V rows */
+            const int g = threadIdx.y + k * BY;   /* this pass's group of V rows */
             vt a[V];
             #pragma unroll
             for (int i = 0; i < V; i++)
                 a[i] = load<vt, CS>(reinterpret_cast<const vt *>(
-                    in + (size_t)(r0 + g * V + i) * cols + c0 + tx * V));
-            #pragma unroll
-            for (int j = 0; j < V; j++) {
-                vt b;
-                #pragma unroll
-                for (int i = 0; i < V; i++)
-                    set<V>(b, i, get<V>(a[i], j));
-                *reinterpret_cast<vt *>(&tile[at<TILE, V, XOR>(tx * V + j, g * V)]) = b;
-            }
+                    in + (size_t)(r0 + g * V + i) * cols + c0 + threadIdx.x * V));
+            block_into_tile<TILE, V, XOR>(tile, a, g);
         }
         __syncthreads();
-        #pragma unroll
-        for (int k = 0; k < TILE / BY; k++) {
-            const int c = ty + k * BY;   /* the output row of the tile this pass writes */
-            store<vt, CS>(reinterpret_cast<vt *>(out + (size_t)(c0 + c) * rows + r0 + tx * V),
-                          *reinterpret_cast<const vt *>(&tile[at<TILE, V, XOR>(c, tx * V)]));
-        }
+        tile_out<TILE, V, BY, XOR, CS>(out, tile, rows, r0, c0);
     } else {
-        /* Edge tiles and sizes that break vector alignment: one float at a time. */
-        const int t = ty * (TILE / V) + tx, n = (TILE / V) * BY;
-        for (int e = t; e < TILE * TILE; e += n) {
-            int r = e / TILE, c = e % TILE;
-            if (r0 + r < rows && c0 + c < cols)
-                tile[at<TILE, V, XOR>(c, r)] = in[(size_t)(r0 + r) * cols + c0 + c];
-        }
+        scalar_into_tile<TILE, V, BY, XOR>(tile, in, rows, cols, r0, c0);
         __syncthreads();
-        for (int e = t; e < TILE * TILE; e += n) {
-            int c = e / TILE, r = e % TILE;
-            if (c0 + c < cols && r0 + r < rows)
-                out[(size_t)(c0 + c) * rows + r0 + r] = tile[at<TILE, V, XOR>(c, r)];
-        }
+        scalar_tile_out<TILE, V, BY, XOR>(out, tile, rows, cols, r0, c0);
     }
 }
 
@@ -147,16 +186,14 @@ stack_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict
 template <int TILE, int V, int BY, int SX, int SY>
 static void launch_stack(const float *d_in, float *d_out, int rows, int cols)
 {
-    dim3 grid((cols + SX * TILE - 1) / (SX * TILE), (rows + SY * TILE - 1) / (SY * TILE));
-    stack_kernel<TILE, V, BY, SX, SY><<<grid, dim3(TILE / V, BY), sizeof(float) * TILE * TILE>>>(
+    stack_kernel<TILE, V, BY, SX, SY><<<grid_over(rows, cols, SY * TILE, SX * TILE),
+                                        dim3(TILE / V, BY), sizeof(float) * TILE * TILE>>>(
         rows, cols, d_in, d_out);
 }
 
 template <int TILE, int V, int BY, bool XOR, bool CS, int ORDER = 0>
 static void launch(const float *d_in, float *d_out, int rows, int cols)
 {
-    dim3 block(TILE / V, BY);
-    dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);
     size_t smem = sizeof(float) * TILE * (XOR ? TILE : TILE + V);
     static int opted_in;   /* once, so that the timed launches do no more host work */
     if (smem > 48 * 1024 && !opted_in) {   /* past 48 KB a kernel must opt in */
@@ -164,7 +201,8 @@ static void launch(const float *d_in, float *d_out, int rows, int cols)
                                         cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
         opted_in = 1;
     }
-    tile_kernel<TILE, V, BY, XOR, CS, ORDER><<<grid, block, smem>>>(rows, cols, d_in, d_out);
+    tile_kernel<TILE, V, BY, XOR, CS, ORDER><<<grid_over(rows, cols, TILE, TILE),
+                                               dim3(TILE / V, BY), smem>>>(rows, cols, d_in, d_out);
 }
 
 /* A square-tile layout with at most N blocks on a multiprocessor: each block asks for 1/N of
@@ -190,8 +228,8 @@ static void launch_limited(const float *d_in, float *d_out, int rows, int cols)
             CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                             64 * 1024 * 100 / per_sm));
     }
-    dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);
-    kernel<<<grid, dim3(TILE / V, BY), smem>>>(rows, cols, d_in, d_out);
+    kernel<<<grid_over(rows, cols, TILE, TILE), dim3(TILE / V, BY), smem>>>(rows, cols, d_in,
+                                                                           d_out);
 }
 
 /* Persistent and pipelined: one wave of blocks walks the tiles; while a block stores tile t
@@ -225,39 +263,18 @@ persistent_kernel(int rows, int cols, const float *__restrict__ in, float *__res
         if (full) {
             #pragma unroll
             for (int k = 0; k < K; k++)
-                #pragma unroll
-                for (int j = 0; j < V; j++) {
-                    vt b;
-                    #pragma unroll
-                    for (int i = 0; i < V; i++)
-                        set<V>(b, i, get<V>(a[k][i], j));
-                    *reinterpret_cast<vt *>(&tile[at<TILE, V, true>(tx * V + j, (ty + k * BY) * V)]) = b;
-                }
+                block_into_tile<TILE, V, true>(tile, a[k], ty + k * BY);
         } else {
-            for (int e = ty * (TILE / V) + tx; e < TILE * TILE; e += (TILE / V) * BY) {
-                int r = e / TILE, c = e % TILE;
-                if (r0 + r < rows && c0 + c < cols)
-                    tile[at<TILE, V, true>(c, r)] = in[(size_t)(r0 + r) * cols + c0 + c];
-            }
+            scalar_into_tile<TILE, V, BY, true>(tile, in, rows, cols, r0, c0);
         }
         __syncthreads();
         int next = t + gridDim.x;
         if (next < ntiles && FULL(next))
             LOAD(next);   /* in flight while this tile is stored */
-        if (full) {
-            #pragma unroll
-            for (int k = 0; k < TILE / BY; k++) {
-                int c = ty + k * BY;
-                *reinterpret_cast<vt *>(out + (size_t)(c0 + c) * rows + r0 + tx * V) =
-                    *reinterpret_cast<const vt *>(&tile[at<TILE, V, true>(c, tx * V)]);
-            }
-        } else {
-            for (int e = ty * (TILE / V) + tx; e < TILE * TILE; e += (TILE / V) * BY) {
-                int c = e / TILE, r = e % TILE;
-                if (c0 + c < cols && r0 + r < rows)
-                    out[(size_t)(c0 + c) * rows + r0 + r] = tile[at<TILE, V, true>(c, r)];
-            }
-        }
+        if (full)
+            tile_out<TILE, V, BY, true, false>(out, tile, rows, r0, c0);
+        else
+            scalar_tile_out<TILE, V, BY, true>(out, tile, rows, cols, r0, c0);
     }
     #undef FULL
     #undef LOAD
@@ -302,6 +319,6 @@ __global__ void step5_kernel(int rows, int cols, const float *in, float *out)
 
 static void launch_step5(const float *d_in, float *d_out, int rows, int cols)
 {
-    step5_kernel<<<dim3((cols + 31) / 32, (rows + 31) / 32), dim3(32, 4)>>>(rows, cols, d_in, d_out);
+    step5_kernel<<<grid_over(rows, cols, 32, 32), dim3(32, 4)>>>(rows, cols, d_in, d_out);
 }
 

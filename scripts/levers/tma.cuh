@@ -184,7 +184,6 @@ static void launch_tma(const float *d_in, float *d_out, int rows, int cols)
                                         cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes));
         attribute_set = 1;
     }
-    const int ntx = (cols + 63) / 64;
-    dim3 grid((ntx + T - 1) / T, (rows + 63) / 64);
-    tma_kernel<T, S><<<grid, 256, smem_bytes>>>(in_map, out_map, ntx);
+    tma_kernel<T, S><<<grid_over(rows, cols, 64, 64 * T), 256, smem_bytes>>>(in_map, out_map,
+                                                                            (cols + 63) / 64);
 }

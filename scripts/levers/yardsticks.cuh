@@ -60,6 +60,6 @@ tilecopy_kernel(int rows, int cols, const float *__restrict__ in, float *__restr
 template <int V>
 static void launch_tilecopy(const float *d_in, float *d_out, int rows, int cols)
 {
-    dim3 grid((cols + 63) / 64, (rows + 63) / 64);
-    tilecopy_kernel<V><<<grid, dim3(64 / V, 16)>>>(rows, cols, d_in, d_out);
+    tilecopy_kernel<V><<<grid_over(rows, cols, 64, 64), dim3(64 / V, 16)>>>(rows, cols, d_in,
+                                                                            d_out);
 }
