@@ -1,12 +1,13 @@
 /* transpose-kit's harness: everything a step needs besides its own kernel.
 
    A step's main() reads:
-       tk_begin(&run, "stepN", argc, argv);   arguments, input matrix, device line, CPU+OMP row
+       tk_begin(&run, "stepN", "GPU-xx", argc, argv);   arguments, input, device, CPU+OMP row
        ... allocate device buffers, copy run.in in, a first launch ...
-       tk_time_gpu(&run, "GPU-xx", launch, d_in, d_out);   copy ceiling, then the kernel, timed
+       tk_time_gpu(&run, launch, d_in, d_out);   copy ceiling, then the kernel, timed
        ... copy the result back into run.out, free ...
-       return tk_end(&run);                   exact check of run.out, the kernel's row, status
-*/
+       return tk_end(&run);                      exact check of run.out, the kernel's row, status
+   A starter also calls tk_unfinished() first: ./transpose then says that the step's TODOs
+   are still open (the lever benchmark's extra hooks are in bench.h). */
 #ifndef TK_HARNESS_H
 #define TK_HARNESS_H
 
@@ -44,6 +45,7 @@ struct tk_run {
     void *scratch;            /* read before each timed run to empty the L2 (flush.cu) */
     size_t scratch_bytes;
     int *sink;
+    const char *row;          /* the step's row name, "GPU-xx" */
     struct tk_row kernel;     /* the step's row, printed by tk_end once its output is checked */
     int kernel_copies;        /* set by a yardstick kernel that copies instead of transposing:
                                  its output is then checked against the input itself */
@@ -53,24 +55,21 @@ struct tk_run {
 /* Launches a step's kernel on device buffers; the harness times it with CUDA events. */
 typedef void (*tk_launch_fn)(const float *d_in, float *d_out, int rows, int cols);
 
+/* Called by a starter before tk_begin: the step's TODOs are still open. The program says so
+   (with or without a GPU), --describe reports todo=open, and a run that was otherwise fine
+   exits 5. The solution has no such call. */
+void tk_unfinished(void);
+
 /* Parses the command line (exit 2 on a bad one), fills run->in, prints the device line and
-   the CPU+OMP row. Without a usable GPU it says why and exits 3. */
-void tk_begin(struct tk_run *run, const char *step, int argc, char **argv);
+   the CPU+OMP row. step names the step ("step3"), row its kernel's row ("GPU-shared").
+   --describe prints "step=... row=... todo=open|done" and exits 0 before any of that.
+   Without a usable GPU it says why and exits 3. */
+void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, char **argv);
 
 /* Times a device-to-device cudaMemcpy of the same bytes (the copy ceiling, printed at once),
    then the kernel: warm-up launches, then timed launches. Before each run, outside the
    timing, d_out is poisoned and the L2 emptied, so every run starts from the same state. */
-void tk_time_gpu(struct tk_run *run, const char *name, tk_launch_fn launch,
-                 const float *d_in, float *d_out);
-
-/* For programs that time several kernels: checks run->out (copied back by the caller) against
-   the transpose of run->in and prints the last timed kernel's row. Returns the status so far. */
-int tk_report_kernel(struct tk_run *run);
-
-/* Whether run->out is exactly the transpose of run->in (copies: exactly run->in); for a wrong
-   transpose, m (may be NULL for copies) says where. */
-struct tk_mismatch;
-int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m);
+void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out);
 
 /* Checks run->out exactly against the transpose of run->in, prints the kernel's row, frees
    the host matrices and returns the exit status (see --help). */

@@ -24,6 +24,7 @@ struct tk_options {
     int csv;            /* machine-readable rows instead of the table */
     int no_cpu;         /* skip the CPU+OMP row */
     int no_flush;       /* leave the L2 as the poisoning left it before each timed run */
+    int describe;       /* print what the program is (step, row, TODOs) and exit */
 };
 
 enum tk_parse_result { TK_PARSE_OK = 0, TK_PARSE_HELP = 1, TK_PARSE_ERROR = -1 };

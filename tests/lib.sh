@@ -12,16 +12,18 @@ STEP_NUMS=$(scripts/steps.sh | tr '\n' ' ')
 STEP_DIRS=$(for n in $STEP_NUMS; do printf 'step%s ' "$n"; done
             for n in $STEP_NUMS; do printf 'solution/step%s ' "$n"; done)
 
-pass() { PASSED=$((PASSED + 1)); echo "PASS $1"; }
+# took: " [Ns]" after a test whose last run_cmd took 5 seconds or more.
+took() { [ "${LAST_SECS:-0}" -ge 5 ] && printf ' [%ss]' "$LAST_SECS"; LAST_SECS=0; }
+pass() { PASSED=$((PASSED + 1)); echo "PASS $1$(took)"; }
 skip() { SKIPPED=$((SKIPPED + 1)); echo "SKIP $1: $2"; }
 fail() {
-    FAILED=$((FAILED + 1)); echo "FAIL $1: $2"
+    FAILED=$((FAILED + 1)); echo "FAIL $1: $2$(took)"
     [ -s "$LAST_OUT" ] && sed 's/^/    | /' "$LAST_OUT" | tail -n 15
     return 0
 }
 
 # run_cmd CMD...: runs CMD with stdout and stderr into $LAST_OUT; sets RC.
-run_cmd() { "$@" >"$LAST_OUT" 2>&1; RC=$?; }
+run_cmd() { local t0=$SECONDS; "$@" >"$LAST_OUT" 2>&1; RC=$?; LAST_SECS=$((SECONDS - t0)); }
 
 # judge NAME CODE PATTERN...: the last run_cmd must have exited CODE and printed, for each
 # PATTERN (an extended regex; '' for none), a line matching it.

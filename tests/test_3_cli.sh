@@ -20,6 +20,25 @@ for d in $STEP_DIRS; do
         '^CPU\+OMP .* yes' env CUDA_VISIBLE_DEVICES= "$d/transpose" --rows 33 --cols 65
     judge "$d: says why the GPU rows are skipped" 3 \
         '^GPU rows skipped: (no CUDA-capable GPU|no NVIDIA driver|the NVIDIA driver)'
+    n=${d##*step}
+    if [ "$d" = "step$n" ]; then
+        judge "$d: the untouched starter says its TODOs are open, without a GPU too" 3 \
+            "^step$n is unfinished: its TODO\\(step$n\\) comments in transpose.cu are still open"
+    elif grep -q 'is unfinished' "$LAST_OUT"; then
+        fail "$d: the solution does not call itself unfinished" "it does"
+    else
+        pass "$d: the solution does not call itself unfinished"
+    fi
+done
+
+# --describe: what the grader asks. The step and row come from the program; the starters say
+# their TODOs are open, the solutions that they are done. No GPU is needed.
+for d in $STEP_DIRS; do
+    n=${d##*step} todo=done
+    [ "$d" = "step$n" ] && todo=open
+    row=$(grep -o 'tk_begin(&run, "step[0-9]*", "[^"]*"' "solution/step$n/transpose.cu" | cut -d'"' -f4)
+    expect "$d: --describe says step$n, its row and todo=$todo" 0 "^step=step$n row=$row todo=$todo\$" \
+        env CUDA_VISIBLE_DEVICES= "$d/transpose" --describe
 done
 
 expect "scripts/levers without a GPU: CPU row checked, exit 3 with the reason" 3 \

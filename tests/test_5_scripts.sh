@@ -19,13 +19,18 @@ judge "pbs job: runs the named step at SIZE" 0 'solution/step3/transpose -n 4096
 expect "job: a bad SIZE is refused" 2 'SIZE must be a whole number' env SIZE=big scripts/job.sh --dry-run
 expect "job: an unknown step folder is refused" 2 'no nosuch/transpose.cu' env STEP=nosuch scripts/job.sh --dry-run
 
-# The grader without a GPU: builds, lists TODOs, says why it stops; exit 3.
+# The grader without a GPU: builds, says which step and that nothing was graded; exit 3.
 expect "grade: usage error without a step folder" 2 'usage' scripts/grade.sh
-expect "grade: an untouched starter without a GPU: builds, lists its TODOs, exit 3" 3 \
-    'TODO\(step3\) markers still in transpose.cu, lines' env CUDA_VISIBLE_DEVICES= scripts/grade.sh step3
-judge "grade: says it only checked the build" 3 '^PASS build' 'no usable GPU here'
-expect "grade: a solution has no TODOs left" 3 'no TODO\(step3\) markers left' \
-    env CUDA_VISIBLE_DEVICES= scripts/grade.sh solution/step3
+expect "grade: -h prints the usage, exit 0" 0 '^usage: scripts/grade.sh DIR' scripts/grade.sh -h
+expect "grade: an untouched starter without a GPU: builds, notes its open TODOs, exit 3" 3 \
+    '^note: it still calls tk_unfinished' env CUDA_VISIBLE_DEVICES= scripts/grade.sh step3
+judge "grade: says it graded nothing" 3 '^PASS build' '^nothing was graded: no usable GPU here'
+run_cmd env CUDA_VISIBLE_DEVICES= scripts/grade.sh solution/step3
+if [ "$RC" = 3 ] && ! grep -q 'tk_unfinished' "$LAST_OUT"; then
+    pass "grade: a solution without a GPU: no open-TODO note, exit 3"
+else
+    fail "grade: a solution without a GPU: no open-TODO note, exit 3" "exit $RC"
+fi
 expect "make check runs the grader in a step folder (make exits 2 on a failed recipe)" 2 '^grade: .*step2' \
     env CUDA_VISIBLE_DEVICES= make -s -C step2 check
 

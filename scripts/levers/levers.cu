@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "harness.h"
+#include "bench.h"
 #include "matrix.h"
 #include "tiles.cuh"
 #include "rowvec.cuh"
@@ -152,7 +152,7 @@ static int runs_here(const struct tk_run *run, size_t v)
 int main(int argc, char **argv)
 {
     struct tk_run run;
-    tk_begin(&run, "levers", argc, argv);
+    tk_begin(&run, "levers", NULL, argc, argv);
 
     float *d_in = NULL, *d_out = NULL;
     CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
@@ -169,7 +169,7 @@ int main(int argc, char **argv)
             continue;
         }
         run.kernel_copies = variants[v].copies;
-        tk_time_gpu(&run, variants[v].name, variants[v].launch, d_in, d_out);
+        tk_time_kernel(&run, variants[v].name, variants[v].launch, d_in, d_out);
         CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
         tk_report_kernel(&run);
     }

@@ -29,7 +29,7 @@ static void launch(const float *d_in, float *d_out, int rows, int cols)
 int main(int argc, char **argv)
 {
     struct tk_run run;
-    tk_begin(&run, "step1", argc, argv);
+    tk_begin(&run, "step1", "GPU-1D", argc, argv);
 
     float *d_in = NULL, *d_out = NULL;   /* device copies of the matrices */
     CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
@@ -42,7 +42,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
 
-    tk_time_gpu(&run, "GPU-1D", launch, d_in, d_out);
+    tk_time_gpu(&run, launch, d_in, d_out);
 
     CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(d_in));

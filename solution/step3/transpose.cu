@@ -6,12 +6,13 @@
    every element of the result. */
 #include "harness.h"
 
-#define TILE 32   /* a block is TILE x TILE threads and moves one TILE x TILE tile */
+#define TILE 32   /* a block is TILE x TILE threads */
 
-/* The block reads its tile row by row (coalesced) into shared memory, then writes the tile's
-   transpose row by row (coalesced): the transpose happens in shared memory, where the
-   order of accesses costs little. Reading a column of the tile, tile[threadIdx.x][...],
-   a warp hits one bank 32 times over: step 4 fixes that. */
+/* The block reads its TILE x TILE tile row by row (coalesced) into shared memory, waits until
+   the whole tile is there, then writes the tile's transpose row by row (coalesced) to the
+   transposed block position: the transpose happens in shared memory, where the order of
+   accesses costs far less. Reading a column of the tile, a warp still hits one bank 32 times
+   over: step 4 fixes that. */
 __global__ void transpose_kernel(int rows, int cols, const float *in, float *out)
 {
     __shared__ float tile[TILE][TILE];
@@ -23,7 +24,6 @@ __global__ void transpose_kernel(int rows, int cols, const float *in, float *out
 
     __syncthreads();   /* the whole tile is in shared memory before anyone reads it */
 
-    /* The tile lands at the transposed block position; a warp writes one output row. */
     int oc = blockIdx.y * TILE + threadIdx.x;   /* column of out = row of in */
     int orow = blockIdx.x * TILE + threadIdx.y; /* row of out = column of in */
     if (orow < cols && oc < rows)
@@ -40,7 +40,7 @@ static void launch(const float *d_in, float *d_out, int rows, int cols)
 int main(int argc, char **argv)
 {
     struct tk_run run;
-    tk_begin(&run, "step3", argc, argv);
+    tk_begin(&run, "step3", "GPU-shared", argc, argv);
 
     float *d_in = NULL, *d_out = NULL;   /* device copies of the matrices */
     CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
@@ -53,7 +53,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
 
-    tk_time_gpu(&run, "GPU-shared", launch, d_in, d_out);
+    tk_time_gpu(&run, launch, d_in, d_out);
 
     CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(d_in));

@@ -6,13 +6,12 @@
    every element of the result. */
 #include "harness.h"
 
-#define TILE 32   /* a block is TILE x TILE threads and moves one TILE x TILE tile */
+#define TILE 32   /* a block is TILE x TILE threads */
 
-/* The block reads its tile row by row (coalesced) into shared memory, then writes the tile's
-   transpose row by row (coalesced): the transpose happens in shared memory, where the
-   order of accesses costs little. Shared memory has 32 banks of 4 bytes; in rows TILE + 1
-   wide, element [i][j] sits in bank (i * 33 + j) % 32, so the 32 elements of a column fall
-   in 32 different banks. */
+/* As in step 3, the block stages its tile through shared memory so that both the reads and
+   the writes are coalesced. Shared memory has 32 banks of 4 bytes: word k is in bank k % 32.
+   The tile is laid out so that the 32 elements of one of its columns, which a warp reads in
+   the write phase, fall in 32 different banks. */
 __global__ void transpose_kernel(int rows, int cols, const float *in, float *out)
 {
     __shared__ float tile[TILE][TILE + 1];   /* +1: a column spans all 32 banks */
@@ -24,7 +23,6 @@ __global__ void transpose_kernel(int rows, int cols, const float *in, float *out
 
     __syncthreads();   /* the whole tile is in shared memory before anyone reads it */
 
-    /* The tile lands at the transposed block position; a warp writes one output row. */
     int oc = blockIdx.y * TILE + threadIdx.x;   /* column of out = row of in */
     int orow = blockIdx.x * TILE + threadIdx.y; /* row of out = column of in */
     if (orow < cols && oc < rows)
@@ -41,7 +39,7 @@ static void launch(const float *d_in, float *d_out, int rows, int cols)
 int main(int argc, char **argv)
 {
     struct tk_run run;
-    tk_begin(&run, "step4", argc, argv);
+    tk_begin(&run, "step4", "GPU-no-conflicts", argc, argv);
 
     float *d_in = NULL, *d_out = NULL;   /* device copies of the matrices */
     CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
@@ -54,7 +52,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
 
-    tk_time_gpu(&run, "GPU-no-conflicts", launch, d_in, d_out);
+    tk_time_gpu(&run, launch, d_in, d_out);
 
     CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(d_in));

@@ -10,14 +10,14 @@
 #define BLOCKY 4                 /* ... with a TILE x BLOCKY block of threads */
 #define ELEMS  (TILE / BLOCKY)   /* so each thread moves ELEMS elements in each phase */
 
-/* As in step 4, but a block of 32 x 4 threads moves the 32 x 32 tile: each thread loads 8
-   elements before it needs any of them, so more memory requests are in flight per thread,
-   and the index arithmetic and the barrier are shared by 8 elements. */
+/* The padded tile of step 4, moved by a block of TILE x BLOCKY threads: each thread loads
+   ELEMS elements, rows BLOCKY apart, before it needs any of them, so more memory requests
+   are in flight per thread, and the index arithmetic and the barrier serve ELEMS elements. */
 __global__ void transpose_kernel(int rows, int cols, const float *in, float *out)
 {
     __shared__ float tile[TILE][TILE + 1];   /* +1: a column spans all 32 banks */
 
-    int c = blockIdx.x * TILE + threadIdx.x;
+    int c = blockIdx.x * TILE + threadIdx.x;   /* the element this thread reads */
     int r = blockIdx.y * TILE + threadIdx.y;
     #pragma unroll
     for (int e = 0; e < ELEMS; e++)
@@ -39,7 +39,6 @@ __global__ void transpose_kernel(int rows, int cols, const float *in, float *out
 static void launch(const float *d_in, float *d_out, int rows, int cols)
 {
     dim3 block(TILE, BLOCKY);
-    /* The grid follows the tiles, not the threads: one block per TILE x TILE tile. */
     dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);
     transpose_kernel<<<grid, block>>>(rows, cols, d_in, d_out);
 }
@@ -47,7 +46,7 @@ static void launch(const float *d_in, float *d_out, int rows, int cols)
 int main(int argc, char **argv)
 {
     struct tk_run run;
-    tk_begin(&run, "step5", argc, argv);
+    tk_begin(&run, "step5", "GPU-multi-element", argc, argv);
 
     float *d_in = NULL, *d_out = NULL;   /* device copies of the matrices */
     CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
@@ -60,7 +59,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
 
-    tk_time_gpu(&run, "GPU-multi-element", launch, d_in, d_out);
+    tk_time_gpu(&run, launch, d_in, d_out);
 
     CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(d_in));

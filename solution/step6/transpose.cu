@@ -21,11 +21,12 @@ __device__ __forceinline__ int at(int c, int r)
     return c * TILE + (((r / 2) ^ ((c / 2) % 16)) * 2) + r % 2;
 }
 
-/* Step 5 moved 32 x 32 tiles one float at a time. Here a block moves a 64 x 64 tile, so each
-   row segment it reads or writes is 256 bytes instead of 128, and every access is a float2.
-   Each thread loads a 2 x 2 block (a float2 from each of two rows), forms its transpose in
-   registers and writes it to shared memory as two float2; after the barrier it reads float2
-   of the transposed tile and stores them. Every global access is coalesced. */
+/* A block moves a TILE x TILE tile, so each row segment it reads or writes is 256 bytes, and
+   every global access is a float2: each thread loads a 2 x 2 block (a float2 from each of
+   two rows), forms its transpose in registers and writes it to shared memory as two float2;
+   after the barrier it reads float2 of the transposed tile and stores them. Tiles that reach
+   past the matrix, and odd sizes, where a row does not start on 8 bytes, move one float at
+   a time through the same tile. */
 __global__ void __launch_bounds__(BLOCKX * BLOCKY)
 transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
 {
@@ -56,8 +57,8 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
                 *(const float2 *)&tile[at(c, 2 * tx)];
         }
     } else {
-        /* Edge tiles and odd sizes: one float at a time through the same tile, reads and
-           writes still coalesced, each guarded. */
+        /* One float at a time through the same tile, reads and writes still coalesced,
+           each guarded. */
         int t = ty * BLOCKX + tx;
         for (int e = t; e < TILE * TILE; e += BLOCKX * BLOCKY) {
             int r = e / TILE, c = e % TILE;
@@ -83,7 +84,7 @@ static void launch(const float *d_in, float *d_out, int rows, int cols)
 int main(int argc, char **argv)
 {
     struct tk_run run;
-    tk_begin(&run, "step6", argc, argv);
+    tk_begin(&run, "step6", "GPU-vector-tile", argc, argv);
 
     float *d_in = NULL, *d_out = NULL;   /* device copies of the matrices */
     CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
@@ -96,7 +97,7 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
 
-    tk_time_gpu(&run, "GPU-vector-tile", launch, d_in, d_out);
+    tk_time_gpu(&run, launch, d_in, d_out);
 
     CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(d_in));
