@@ -3,6 +3,7 @@
 #   make run        build, then run every solution step (ARGS="-n 4096" to change the size)
 #   make results    the results table, CSV and chart of every solution step (ARGS="--compare F")
 #   make test       the test suite: host-side tests always, GPU tests where a GPU is present
+#   make large      every solution at 46341^2 and 65536 x 65537, exact (minutes, ~35 GiB of GPU)
 #   make clean
 
 STEPS     := $(sort $(wildcard step[0-9]))
@@ -23,8 +24,13 @@ results: $(SOLUTIONS)
 test:
 	tests/run.sh
 
+large: $(SOLUTIONS)
+	scripts/large.sh
+
 clean:
 	for d in $(DIRS); do $(MAKE) -C $$d clean; done
+	$(MAKE) -C scripts/levers clean
+	$(MAKE) -C scripts/library clean
 	rm -rf tests/build
 
-.PHONY: all run results test clean $(DIRS)
+.PHONY: all run results test large clean $(DIRS)

@@ -29,9 +29,10 @@ HEADERS := $(wildcard $(COMMON)/*.h)
 
 SRC ?= transpose.cu
 BIN ?= transpose
+LDLIBS ?=
 
 $(BIN): $(SRC) $(HARNESS) $(HEADERS) $(MAKEFILE_LIST)
-	$(NVCC) $(FLAGS) $(SRC) $(HARNESS) -o $@
+	$(NVCC) $(FLAGS) $(SRC) $(HARNESS) -o $@ $(LDLIBS)
 
 run: $(BIN)
 	./$(BIN)

@@ -1,6 +1,8 @@
 /* Host matrices: distinct input values, poison, the CPU transpose and the exact check. */
 #include "matrix.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,8 +12,25 @@ static float float_of(uint32_t b) { float v; memcpy(&v, &b, sizeof v); return v;
 /* (float)i would repeat values above 2^24. Instead walk the float bit patterns from 1.0f
    (0x3F800000) upwards, one per pair of indices, with the sign taken from the low bit:
    2^31 indices land exactly on +-[1.0, FLT_MAX], all finite, all distinct. */
+#define TK_DISTINCT ((size_t)1 << 31)   /* values below this index are distinct */
+
+/* Past 2^31: splitmix64's finaliser of i, folded onto the normal floats of magnitude under
+   1.0 (bit patterns 0x00800000 to 0x3F7FFFFF), either sign. No NaN, infinity, zero or
+   denormal, so every kernel and library call moves the value bit for bit. */
+static float hashed_value(size_t i)
+{
+    uint64_t z = (uint64_t)i + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    uint32_t magnitude = 0x00800000u + (uint32_t)((z & 0xFFFFFFFFu) % 0x3F000000u);
+    return float_of(magnitude | (uint32_t)(z >> 63) << 31);
+}
+
 float tk_value(size_t i)
 {
+    if (i >= TK_DISTINCT)
+        return hashed_value(i);
     uint32_t magnitude = 0x3F800000u + (uint32_t)(i >> 1);
     uint32_t sign = (uint32_t)(i & 1) << 31;
     return float_of(magnitude | sign);
@@ -87,6 +106,8 @@ void tk_describe_value(float v, int rows, int cols, char *buf, size_t len)
         snprintf(buf, len, "NaN (the poison: never written)");
     else if (tk_value_index(v, &i) && i < (size_t)rows * cols)
         snprintf(buf, len, "%.9g (the value of in[%zu][%zu])", v, i / cols, i % cols);
+    else if ((size_t)rows * cols > TK_DISTINCT && fabsf(v) < 1.0f && fabsf(v) >= FLT_MIN)
+        snprintf(buf, len, "%.9g (a hashed value: an input element past the first 2^31)", v);
     else
         snprintf(buf, len, "%.9g (not a value of the input)", v);
 }

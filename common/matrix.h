@@ -15,9 +15,13 @@ extern "C" {
 #define TK_POISON_BITS 0xFFFFFFFFu
 #define TK_POISON_BYTE 0xFF
 
-/* Element i of the input gets a value no other element has, for i < 2^31: +-[1, FLT_MAX]. */
+/* The input's values. Element i < 2^31 gets a value no other element has, of magnitude
+   in [1, FLT_MAX], so a wrong value names the element it came from. Element i >= 2^31
+   gets a hash of i, a normal float of magnitude under 1 (2^31 - 2^25 patterns): it never
+   equals a value of the first 2^31, and a misplaced one goes unseen only where its hash
+   equals the one it replaced, a chance of 1 in 2.1e9 for each misplaced element. */
 float tk_value(size_t i);
-/* The index whose value v is; returns 0 when v is no input value (poison, garbage). */
+/* The index i < 2^31 whose value v is; returns 0 for any other v (hashed, poison, garbage). */
 int tk_value_index(float v, size_t *i);
 
 void tk_fill(float *m, size_t n);        /* m[i] = tk_value(i) */

@@ -24,7 +24,8 @@ void tk_print_usage(FILE *f, const char *prog)
 "  --describe      print \"step=stepN row=GPU-xx todo=open|done\" and exit (for the grader)\n"
 "  -h, --help      this text\n"
 "\n"
-"Sizes: each dimension up to %ld, at most %ld elements. The default, 8192 x 8192\n"
+"Sizes: up to %ld rows (65535 tiles of 32 in the grid's y) and %ld columns, as\n"
+"long as two matrices fit in the GPU's memory and in the host's. The default, 8192 x 8192\n"
 "floats, is 256 MiB a matrix. Smaller sizes flatter the GPU: the 2013 workshop\n"
 "used 1024 x 1024 (4 MiB), which sits entirely in a modern L2 cache (50 MB on an\n"
 "H100), so it measures the cache and the launch overhead, not device memory.\n"
@@ -36,7 +37,7 @@ void tk_print_usage(FILE *f, const char *prog)
 "Exit status: 0 all rows ran and every output was exact; 1 an output was wrong;\n"
 "2 bad command line; 3 no usable GPU (the CPU row ran, GPU rows skipped);\n"
 "4 a CUDA call or an allocation failed; 5 the step's TODOs are not done yet.\n",
-            prog, TK_DEFAULT_N, TK_DEFAULT_REPS, TK_DEFAULT_WARMUP, TK_MAX_DIM, TK_MAX_ELEMS);
+            prog, TK_DEFAULT_N, TK_DEFAULT_REPS, TK_DEFAULT_WARMUP, TK_MAX_ROWS, TK_MAX_COLS);
 }
 
 /* Parses a whole decimal integer in [lo, hi]; writes a message into err otherwise. */
@@ -134,14 +135,14 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
                  o->rows, o->cols);
         return TK_PARSE_ERROR;
     }
-    if (o->rows > TK_MAX_DIM || o->cols > TK_MAX_DIM) {
-        snprintf(err, errlen, "%ld x %ld: each dimension is limited to %ld",
-                 o->rows, o->cols, TK_MAX_DIM);
+    if (o->rows > TK_MAX_ROWS) {
+        snprintf(err, errlen, "%ld rows: at most %ld (65535 tiles of 32 rows in the grid's y)",
+                 o->rows, TK_MAX_ROWS);
         return TK_PARSE_ERROR;
     }
-    if (r * c > (size_t)TK_MAX_ELEMS) {
-        snprintf(err, errlen, "%ld x %ld = %zu elements: the limit is %ld (8 GiB a matrix)",
-                 o->rows, o->cols, r * c, TK_MAX_ELEMS);
+    if (o->cols > TK_MAX_COLS) {
+        snprintf(err, errlen, "%ld columns: at most %ld (the kernels index columns as int)",
+                 o->cols, TK_MAX_COLS);
         return TK_PARSE_ERROR;
     }
     return TK_PARSE_OK;

@@ -13,8 +13,10 @@ extern "C" {
 #define TK_DEFAULT_REPS   20
 #define TK_DEFAULT_WARMUP 3
 #define TK_MAX_REPS       10000
-#define TK_MAX_DIM        (1L << 20)  /* keeps a 32-row tile grid under gridDim.y's 65535 */
-#define TK_MAX_ELEMS      (1L << 31)  /* every element gets a distinct float value (matrix.h) */
+/* The kernels' grids set the limits, not the harness: a grid's y counts tiles of 32 rows
+   and stops at 65535; its x counts columns in blocks of up to 256 and indexes them as int. */
+#define TK_MAX_ROWS       (65535L * 32)          /* 2097120 */
+#define TK_MAX_COLS       (2147483647L - 255)    /* 2147483392: int, rounded up to 256 */
 
 struct tk_options {
     long rows, cols;    /* the input matrix is rows x cols, row-major; the output cols x rows */

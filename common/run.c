@@ -1,5 +1,6 @@
 /* The harness's run of a step: device report, CPU+OMP row, copy ceiling, kernel timing,
    exact check. C11 calling the CUDA runtime's C API; the kernels live in the step's .cu. */
+#define _DEFAULT_SOURCE   /* sysconf(_SC_PHYS_PAGES) */
 #include "bench.h"
 #include "harness.h"
 #include "matrix.h"
@@ -8,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MIB (1024.0 * 1024.0)
 #define CPU_MAX_REPS 5
@@ -122,8 +124,8 @@ static void report_device(struct tk_run *run)
     run->scratch_bytes = 2 * (size_t)(p.l2CacheSize > 0 ? p.l2CacheSize : 32 << 20);
     CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     if (2 * run->bytes + run->scratch_bytes > free_b) {
-        fprintf(stderr, "transpose: %d x %d needs two matrices of %.1f MiB and %.0f MiB of scratch "
-                "on the device; device %d has %.0f MiB free of %.0f MiB: choose a smaller size\n",
+        fprintf(stderr, "transpose: %d x %d needs two device matrices of %.1f MiB and %.0f MiB "
+                "of scratch; device %d has %.0f MiB free of %.0f MiB: choose a smaller size\n",
                 run->rows, run->cols, run->bytes / MIB, run->scratch_bytes / MIB, dev,
                 free_b / MIB, total_b / MIB);
         finish(run, TK_EXIT_CUDA);
@@ -192,6 +194,26 @@ static void cpu_row(struct tk_run *run)
     check_and_print(run, &row);
 }
 
+/* The two host matrices, or a message that says how much they need and how much memory
+   the machine has, and exit 4, before any long work. */
+static void host_matrices(struct tk_run *run, const char *prog)
+{
+    double have = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    if (have > 0 && 2.0 * run->bytes > have) {
+        fprintf(stderr, "%s: %d x %d needs two host matrices of %.1f GiB; this machine has "
+                "%.1f GiB of memory: choose a smaller size\n", prog, run->rows, run->cols,
+                run->bytes / (MIB * 1024), have / (MIB * 1024));
+        finish(run, TK_EXIT_CUDA);
+    }
+    run->in = malloc(run->bytes);
+    run->out = malloc(run->bytes);
+    if (!run->in || !run->out) {
+        fprintf(stderr, "%s: cannot allocate two host matrices of %.1f GiB\n", prog,
+                run->bytes / (MIB * 1024));
+        finish(run, TK_EXIT_CUDA);
+    }
+}
+
 void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, char **argv)
 {
     char err[256], why[256];
@@ -217,14 +239,7 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
     run->cols = (int)run->opt.cols;
     size_t n = (size_t)run->rows * run->cols;
     run->bytes = g_matrix_bytes = n * sizeof(float);
-    run->in = malloc(run->bytes);
-    run->out = malloc(run->bytes);
-    if (!run->in || !run->out) {
-        fprintf(stderr, "%s: cannot allocate two host matrices of %.1f MiB\n", argv[0],
-                run->bytes / MIB);
-        finish(run, TK_EXIT_CUDA);
-    }
-    tk_fill(run->in, n);
+    host_matrices(run, argv[0]);
 
     struct tk_table *t = &run->table;
     t->step = step;
@@ -241,7 +256,9 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
         run->opt.warmup);
     const char *problem = gpu_problem(run, why, sizeof why);
     if (!problem)
-        report_device(run);
+        report_device(run);   /* refuses a size the device cannot hold, before the fill */
+    if (!problem || !run->opt.no_cpu)   /* the input, unless nothing will read it */
+        tk_fill(run->in, n);
     tk_print_header(stdout, t);
     if (!run->opt.no_cpu)
         cpu_row(run);

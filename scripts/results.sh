@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# The results table: builds and runs every solution step on this GPU, the copy ceiling
-# measured beside each, and prints one table; writes the rows as CSV and an SVG chart.
+# The results table: builds and runs every solution step on this GPU, and the library row
+# (cublasSgeam, scripts/library), the copy ceiling measured beside each, and prints one
+# table; writes the rows as CSV and an SVG chart.
 #
 #   scripts/results.sh                    8192 x 8192 -> results/DATE-DEVICE-8192x8192.csv, .svg
 #   scripts/results.sh -n 4096            another size (--rows R --cols C too)
 #   scripts/results.sh --compare REF.csv  beside a saved run (default: the committed H100 one)
 #   scripts/results.sh --table RUN.csv    the table and chart of a saved run: no GPU needed
-#   scripts/results.sh --sweep            best step and copy ceiling from 1024^2 to 16384^2
+#   scripts/results.sh --sweep            steps 5 and 6, the library row and the copy on
+#                                         squares 4096^2 to 32768^2 and three rectangles
 #   scripts/results.sh --repeat 3         the whole table 3 times, with the spread of each row
 #   scripts/results.sh --out FILE.csv     where to write the CSV
 #
@@ -15,9 +17,11 @@
 set -u
 cd "$(dirname "$0")/.." || exit 4
 REFERENCE=results/h100-reference.csv
-SWEEP_SIZES="1024 2048 4096 8192 16384"
+# The sweep: squares from 4096 to 32768, one very wide, one very tall, one with no factor of 2.
+SWEEP_SHAPES="4096x4096 8192x8192 16384x16384 32768x32768 1024x262144 262144x1024 12345x6789"
+LIBRARY=scripts/library/library   # the library row, cublasSgeam: a yardstick, not a step
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,/^[^#]/p' "$0" | sed -n 's/^# \{0,1\}//p'; }
 
 size=() out="" compare="" table="" sweep=0 repeat=1
 while [ $# -gt 0 ]; do
@@ -56,7 +60,7 @@ fi
 steps=$(scripts/steps.sh)
 dirs=()
 for n in $steps; do dirs+=("solution/step$n"); done
-make -s "${dirs[@]}" >/dev/null ||
+make -s "${dirs[@]}" scripts/library >/dev/null ||
     { echo "results: the build failed: run make to see why" >&2; exit 4; }
 mkdir -p results
 # Work in progress lives in results/.tmp-*, moved to its name when complete; never left behind.
@@ -90,6 +94,8 @@ run_table() {
         sed -n "2,\$s/^\(.*\)\$/$today,\1,${drv:-unknown}/p" "$part" >>"$file"
         first=0
     done
+    step_csv "$part" "$LIBRARY" --csv --no-cpu "${size[@]}"
+    sed -n "2,\$s/^\(.*\)\$/$today,\1,${drv:-unknown}/p" "$part" >>"$file"
 }
 
 name_for() {   # name_for RESULTS-CSV SUFFIX: results/DATE-DEVICE-RxC-SUFFIX.csv
@@ -99,19 +105,22 @@ name_for() {   # name_for RESULTS-CSV SUFFIX: results/DATE-DEVICE-RxC-SUFFIX.csv
 }
 
 if [ "$sweep" = 1 ]; then
-    best=$(echo "$steps" | tail -n 1)
+    best=$(echo "$steps" | tail -n 2 | tr '\n' ' ')   # the last two steps, then the library
     tmp=results/.tmp-sweep.csv part=results/.tmp-part.csv
     echo "date,size_mib,row,rows,cols,ms,gbs,pct_copy" >"$tmp"
-    for s in $SWEEP_SIZES; do
-        step_csv "$part" "solution/step$best/transpose" --csv --no-cpu -n "$s"
-        csv -v cols=row,rows,cols,ms_median,gbs,pct_copy -v prefix="$today,$((s * s * 4 / 1048576))," \
-            -f scripts/csv-select.awk "$part" >>"$tmp"
+    for shape in $SWEEP_SHAPES; do
+        r=${shape%x*} c=${shape#*x}
+        for bin in $(for n in $best; do echo "solution/step$n/transpose"; done) "$LIBRARY"; do
+            step_csv "$part" "$bin" --csv --no-cpu --rows "$r" --cols "$c"
+            csv -v cols=row,rows,cols,ms_median,gbs,pct_copy -v prefix="$today,$((r * c * 4 / 1048576))," \
+                -f scripts/csv-select.awk "$part" >>"$tmp"
+        done
     done
-    out=${out:-results/$today-sweep-step$best.csv}
+    out=${out:-results/$today-sweep.csv}
     mv "$tmp" "$out"
-    echo "size sweep of solution step $best and the copy ceiling ($out):"
+    echo "size sweep of solution steps ${best% }, the library row and the copy ceiling ($out):"
     csv -f scripts/results-sweep.awk "$out"
-    echo "A matrix pair that fits in L2 (50 MB on an H100) flatters both columns; see the README."
+    echo "A matrix pair that fits in the L2 flatters every column; see the README."
     exit 0
 fi
 

@@ -28,6 +28,16 @@ mkdir -p "$scratch/scripts" && cp -r scripts/levers "$scratch/scripts/"
 rm -f "$scratch/scripts/levers/levers"
 build_ok "build scripts/levers for SM=\"75 90\"" "$scratch/scripts/levers" SM="75 90"
 
+# The library row links cuBLAS; it is the only program that does.
+build_ok "build scripts/library (cublasSgeam)" scripts/library
+cp -r scripts/library "$scratch/scripts/" && rm -f "$scratch/scripts/library/library"
+build_ok "build scripts/library for SM=\"75 90\"" "$scratch/scripts/library" SM="75 90"
+if grep -l cublas $(for d in $STEP_DIRS; do echo "$d/transpose"; done) scripts/levers/levers >"$LAST_OUT"; then
+    fail "no step and no lever binary links cuBLAS" "see the files listed"
+else
+    pass "no step and no lever binary links cuBLAS"
+fi
+
 # A student's copy beside the steps finds common/ by itself; one elsewhere is told how.
 cp -r "$scratch/step3" "$scratch/mywork"
 build_ok "a copy of step3 beside the steps builds" "$scratch/mywork"

@@ -44,6 +44,20 @@ done
 expect "scripts/levers without a GPU: CPU row checked, exit 3 with the reason" 3 \
     '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= scripts/levers/levers --rows 33 --cols 65
 
+expect "scripts/library without a GPU: CPU row checked, exit 3 with the reason" 3 \
+    '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= scripts/library/library --rows 33 --cols 65
+expect "scripts/library --describe names the library row" 0 '^step=library row=cublasSgeam todo=done$' \
+    scripts/library/library --describe
+expect "too many rows for the grid exit 2 with the limit" 2 'rows: at most 2097120' \
+    solution/step1/transpose --rows 2097121 --cols 1
+expect "a size the host cannot hold exits 4, saying how much it needs and has" 4 \
+    'needs two host matrices of .* GiB; this machine has .* GiB of memory' \
+    env CUDA_VISIBLE_DEVICES= solution/step1/transpose --rows 2097120 --cols 2147483392
+expect "large.sh refuses an unknown argument before any work, exit 2" 2 "unknown argument '--fast'" \
+    scripts/large.sh --fast
+expect "large.sh without a GPU says nothing was run, exit 3" 3 'nothing was run' \
+    env CUDA_VISIBLE_DEVICES= scripts/large.sh 1
+
 expect "--csv without a GPU: header and a checked CPU row" 3 \
     '^step1,CPU\+OMP,"none",.*,33,65,' env CUDA_VISIBLE_DEVICES= solution/step1/transpose \
     --csv --rows 33 --cols 65

@@ -25,6 +25,13 @@ for n in ${STEP_NUMS#1 }; do
     judge "$name" 5 '^GPU-.* yes' "^step$n is unfinished: the row above is still the kernel the starter began with"
 done
 
+# The library row, cublasSgeam, exact on every shape of the list.
+while read -r shape; do
+    name="the library row (cublasSgeam) is exact at $shape"
+    gpu_test "$name" && expect "$name" 0 '^cublasSgeam .* yes' scripts/library/library \
+        --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 2 --warmup 1
+done < <(grep -v '^#' scripts/shapes.txt)
+
 # initcheck: no read of uninitialised device memory, the harness's L2 flush included.
 for n in $STEP_NUMS; do
     name="compute-sanitizer --tool initcheck is clean on solution step$n"
@@ -73,7 +80,8 @@ gpu_test "$name" && expect "$name" 1 'FAIL .*not run yet' scripts/grade.sh step1
 
 name="results.sh measures every step on the GPU into a CSV"
 if gpu_test "$name"; then
-    expect "$name" 0 '^GPU-vector-tile ' scripts/results.sh -n 512 --out "$TK_BUILD/gpu-run.csv"
+    run_cmd scripts/results.sh -n 512 --out "$TK_BUILD/gpu-run.csv"
+    judge "$name" 0 '^GPU-vector-tile ' '^cublasSgeam ' '^copy ceiling '
 fi
 name="profile.sh captures a student's folder and writes a complete panel"
 if gpu_test "$name"; then

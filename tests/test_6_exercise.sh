@@ -72,12 +72,14 @@ for m in $mistakes; do
     verdict=$(sed -n 's/^verdict: //p' "tests/mistakes/$m.txt")
     says=$(sed -n 's/^says: //p' "tests/mistakes/$m.txt")
     run_cmd scripts/grade.sh "$corpus/$m"
+    cp "$LAST_OUT" "$corpus/$m/grade.txt"   # what the grader said, kept for reading
     judge "$name" 1 "^graded $step: failed \\((.* )?$verdict( .*)?\\)\$" "$says"
 done
 for n in $STEP_NUMS; do
     name="grade: a copy of solution step$n passes, timed beside the solution"
     gpu_test "$name" || continue
     run_cmd scripts/grade.sh "$corpus/solution-step$n"
+    cp "$LAST_OUT" "$corpus/solution-step$n/grade.txt"
     judge "$name" 0 "^graded step$n: passed\$" '^PASS speed: your kernel runs at [0-9]+% of the solution' \
         '^PASS compute-sanitizer --tool synccheck'
 done

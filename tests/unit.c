@@ -54,8 +54,10 @@ static void test_options_good(void)
          o.warmup == 0 && o.device == 1 && o.csv && o.no_cpu && o.no_flush;
     result("options: every flag, with space and = forms", ok, err);
 
-    ok = parse("--rows 1048576 --cols 2048", &o, err) == TK_PARSE_OK;
-    result("options: the largest size (2^31 elements) is accepted", ok, err);
+    ok = parse("--rows 2097120 --cols 2147483392", &o, err) == TK_PARSE_OK &&
+         parse("-n 46341", &o, err) == TK_PARSE_OK && parse("--rows 65536 --cols 65537", &o,
+         err) == TK_PARSE_OK;
+    result("options: sizes past 2^31 elements, up to the grid's limits, are accepted", ok, err);
 
     ok = parse("--rows 5 --help", &o, err) == TK_PARSE_HELP && parse("-h", &o, err) == TK_PARSE_HELP;
     result("options: -h and --help ask for the usage", ok, err);
@@ -72,8 +74,8 @@ static void test_options_bad(void)
         { "--cols=", "not a whole number" },
         { "-n 99999999999999999999", "out of range" },
         { "--rows 8589934592 --cols 8589934592", "overflows size_t" },
-        { "--rows 2000000 --cols 1", "each dimension is limited" },
-        { "--rows 1048576 --cols 2049", "elements: the limit" },
+        { "--rows 2097121 --cols 1", "rows: at most 2097120" },
+        { "--cols 2147483393 --rows 1", "columns: at most 2147483392" },
         { "--bogus", "unknown option" },
         { "--rows", "needs a value" },
         { "--reps 0", "too small" },
@@ -123,6 +125,20 @@ static void test_values(void)
     float poison;
     unsigned p = TK_POISON_BITS;
     memcpy(&poison, &p, sizeof poison);
+    /* Past 2^31: hashed, normal, under 1 in magnitude, never a value of the first 2^31. */
+    ok = 1;
+    size_t bad_i = 0, same = 0;
+    for (size_t i = (1ul << 31); i < (1ul << 31) + 1000000 && ok; i++) {
+        float v = tk_value(i);
+        ok = isnormal(v) && fabsf(v) < 1.0f && !tk_value_index(v, &back);
+        bad_i = i;
+        same += (v == tk_value(i + 1));
+    }
+    snprintf(why, sizeof why, "index %zu", bad_i);
+    result("values: past 2^31, normal floats under 1, apart from the first 2^31", ok, why);
+    snprintf(why, sizeof why, "%zu of a million neighbours share a value", same);
+    result("values: past 2^31, neighbouring hashed values differ", same == 0, why);
+
     result("values: the poison is a NaN and no input value", isnan(poison) &&
            !tk_value_index(poison, &back), "poison is a value");
 }

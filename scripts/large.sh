@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Large shapes, past 2^31 and 2^32 elements: every solution and the library row at
+# 46341 x 46341 (8.0 GiB a matrix) and 65536 x 65537 (16.0 GiB), each output checked exactly.
+# Not part of make test: it needs minutes, about 35 GiB of GPU memory and twice that on the
+# host. make large runs it.
+#
+#   scripts/large.sh          every solution, then the library row
+#   scripts/large.sh 5 6      solution steps 5 and 6 only
+#
+# Ends with "N passed, N failed"; exit status 0 when every run was exact, 1 otherwise,
+# 2 bad arguments, 3 no usable GPU (nothing run).
+set -u
+cd "$(dirname "$0")/.." || exit 4
+usage() { sed -n '2,/^[^#]/p' "$0" | sed -n 's/^# \{0,1\}//p'; }
+steps=()
+for a in "$@"; do
+    case $a in
+        -h|--help) usage; exit 0 ;;
+        *[!0-9]*|"") echo "large: unknown argument '$a'" >&2; usage >&2; exit 2 ;;
+        *) [ -d "solution/step$a" ] || { echo "large: no solution/step$a" >&2; exit 2; }
+           steps+=("$a") ;;
+    esac
+done
+[ ${#steps[@]} = 0 ] && mapfile -t steps < <(scripts/steps.sh)
+bins=()
+for n in "${steps[@]}"; do bins+=("solution/step$n/transpose"); done
+[ $# = 0 ] && bins+=(scripts/library/library)
+make -s $(for b in "${bins[@]}"; do dirname "$b"; done) >/dev/null ||
+    { echo "large: the build failed: run make to see why" >&2; exit 4; }
+if why=$(scripts/no-gpu.sh "${bins[0]}"); then
+    echo "large: no usable GPU here ($why): nothing was run"; exit 3
+fi
+
+passed=0 failed=0
+for shape in 46341x46341 65536x65537; do
+    for bin in "${bins[@]}"; do
+        reps=(--reps 5 --warmup 1)
+        [ "$bin" = solution/step1/transpose ] && reps=(--reps 1 --warmup 0)   # 1D: ~1 s a run
+        echo "== $bin --rows ${shape%x*} --cols ${shape#*x} ${reps[*]}"
+        "$bin" --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu "${reps[@]}"
+        rc=$?
+        if [ "$rc" = 0 ]; then passed=$((passed + 1)); else echo "FAIL: exit $rc"; failed=$((failed + 1)); fi
+    done
+done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
