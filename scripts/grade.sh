@@ -87,51 +87,54 @@ if why=$("$KIT/scripts/no-gpu.sh" "$bin"); then
     exit 3
 fi
 
-# 2. Shapes. Remember which failed, squares and rectangles apart.
-sq_fail=0 rect_fail=0 rect_pass=0 unwritten=0
+# 2. Shapes. What went wrong is remembered, to be explained once the sanitizers have run.
+sq_fail=0 rect_wrong=0 unwritten=0 none_written=1 misaligned=0 shapes_failed=0
 while read -r shape; do
     rows=${shape%x*} cols=${shape#*x}
-    "$bin" --rows "$rows" --cols "$cols" --no-cpu --reps 1 --warmup 0 >"$tmp/run" 2>&1
+    "$bin" --rows "$rows" --cols "$cols" --no-cpu --reps 1 --warmup 0 >"$tmp/run" 2>&1 </dev/null
     rc=$?
-    [ "$rc" = 0 ] && { echo "PASS $rows x $cols"; [ "$rows" != "$cols" ] && rect_pass=1; continue; }
-    [ "$rows" = "$cols" ] && sq_fail=1 || rect_fail=1
+    [ "$rc" = 0 ] && { echo "PASS $rows x $cols"; continue; }
+    shapes_failed=1
+    [ "$rows" = "$cols" ] && sq_fail=1
+    grep -q 'no element was written' "$tmp/run" || none_written=0
     case $rc in
         1) echo "FAIL $rows x $cols: $(grep -m1 'WRONG' "$tmp/run" | sed 's/^[^:]*: WRONG: //')"
            grep -m1 'first at' "$tmp/run"
-           grep -m1 'no element was written' "$tmp/run"
-           grep -q 'the poison: never written' "$tmp/run" && unwritten=1 ;;
+           grep -q 'the poison: never written' "$tmp/run" && unwritten=1
+           [ "$rows" != "$cols" ] && rect_wrong=1 ;;
         4) echo "FAIL $rows x $cols: a CUDA error: $(grep -m1 'failed: ' "$tmp/run" | sed 's/^.*failed: //')"
            if grep -q 'cudaErrorMisalignedAddress' "$tmp/run"; then
+               misaligned=1
                echo "  a vector access used an address that is not a multiple of its size: a float2"
                echo "  may only be read or written where the row starts on 8 bytes (even rows and cols)"
            elif grep -q 'cudaErrorIllegalAddress' "$tmp/run"; then
-               echo "  a thread read or wrote outside the matrices: is every access guarded?"
+               echo "  a thread read or wrote outside its memory: a matrix, or the shared tile"
+           elif grep -Eq 'cudaErrorInvalid(Value|Configuration)' "$tmp/run"; then
+               echo "  the launch was refused: a grid or block dimension is 0 or too large. Is the number of blocks rounded up, so that it is never 0?"
            fi ;;
         5) echo "FAIL $rows x $cols: not run yet: $(grep -m1 'not run yet' "$tmp/run" | sed 's/^[^:]*: not run yet: //')" ;;
         *) echo "FAIL $rows x $cols: exit status $rc"; tail -n 3 "$tmp/run" ;;
     esac
 done < <(grep -v '^#' "$KIT/scripts/shapes.txt")
-if [ $((sq_fail + rect_fail)) -gt 0 ]; then
-    failed+=(shapes)
-    [ "$unwritten" = 1 ] &&
-        echo "  some elements are never written: does the grid cover the whole matrix (rounded up), and does every thread cover all of its elements?"
-    [ "$sq_fail" = 0 ] && [ "$rect_fail" = 1 ] && [ "$unwritten" = 0 ] &&
-        echo "  the squares pass and some rectangles fail: rows and cols are swapped somewhere (an index, a guard or the grid)"
-fi
+[ "$shapes_failed" = 1 ] && failed+=(shapes)
 
 # 3. compute-sanitizer, each tool at a small odd shape; a finding is put in the step's terms.
+race=0
 if command -v compute-sanitizer >/dev/null; then
     for tool in memcheck racecheck synccheck; do
         timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" "${SAN_SHAPE[@]}" \
-            --no-cpu --reps 1 --warmup 0 >"$tmp/san" 2>&1
+            --no-cpu --reps 1 --warmup 0 >"$tmp/san" 2>&1 </dev/null
         rc=$?
         if grep -Eq '(ERROR SUMMARY|RACECHECK SUMMARY): 0 (errors|hazards)' "$tmp/san" && [ "$rc" != 99 ]; then
             echo "PASS compute-sanitizer --tool $tool"; continue
         fi
         failed+=("$tool")
         echo "FAIL compute-sanitizer --tool $tool at 97 x 161:"
-        grep -m2 -E '^========= [A-Z]' "$tmp/san" | sed 's/^========= /  /'
+        grep -v 'COMPUTE-SANITIZER' "$tmp/san" | grep -E '^========= [A-Z]' | awk '!seen[$0]++' | head -n 2 |
+            sed 's/^========= /  /'
         if [ "$rc" = 124 ]; then echo "  it did not finish in 5 minutes"
+        elif grep -q 'Program hit' "$tmp/san"; then
+            echo "  a CUDA call failed under the sanitizer too: see the shapes above"
         elif grep -q 'misaligned' "$tmp/san"; then
             echo "  a float2 access at an address that is not a multiple of 8: the vector path must only run where rows of in and out start on 8 bytes (even rows and cols) and the whole tile is inside the matrix"
         elif grep -q 'Invalid __global__ write' "$tmp/san"; then
@@ -141,13 +144,26 @@ if command -v compute-sanitizer >/dev/null; then
         elif grep -q 'Invalid __shared__' "$tmp/san"; then
             echo "  an index past the end of the shared tile: check the tile's dimensions against the indices that use them"
         elif [ "$tool" = racecheck ]; then
+            race=1
             echo "  a race on the tile: is there a barrier between loading the tile and reading it back, reached by every thread of the block?"
         elif [ "$tool" = synccheck ]; then
+            race=1
             echo "  a barrier that not every thread of the block reaches: is __syncthreads() inside a branch, such as a bounds guard?"
         fi
     done
 else
     echo "note: compute-sanitizer is not on the PATH: no memcheck, racecheck or synccheck"
+fi
+
+# What the wrong shapes suggest, once: a race explains any pattern, so nothing is guessed then.
+if [ "$shapes_failed" = 1 ] && [ "$race" = 0 ]; then
+    if [ "$none_written" = 1 ]; then
+        echo "  no shape got a single element written: is the kernel launched, and is its result copied back into run.out?"
+    elif [ "$unwritten" = 1 ]; then
+        echo "  some elements are never written: does the grid cover the whole matrix (rounded up), and does every thread cover all of its elements?"
+    elif [ "$sq_fail" = 0 ] && [ "$rect_wrong" = 1 ] && [ "$misaligned" = 0 ]; then
+        echo "  the squares pass and some rectangles come out wrong: rows and cols are swapped somewhere (an index, a guard or the grid)"
+    fi
 fi
 
 # 4 and 5 judge speed, which means something only for an exact, clean kernel.
@@ -182,7 +198,8 @@ if command -v ncu >/dev/null; then
             /^"/ { gsub(/^"|"$/, ""); n = split($0, f, "\",\""); rows++
                    for (i = 1; i <= n; i++) { if (rows == 1) name[i] = f[i]; else { gsub(/,/, "", f[i]); v[name[i]] = f[i] } } }
             END { k = split(spec, p, "/"); if (!(p[1] in v)) exit 1
-                  if (k == 1) printf "%.1f\n", v[p[1]]; else if (v[p[2]] > 0) printf "%.1f\n", v[p[1]] / v[p[2]]; else exit 1 }' "$raw"
+                  x = k == 1 ? v[p[1]] : (v[p[2]] > 0 ? v[p[1]] / v[p[2]] : "")
+                  if (x == "") exit 1; printf (x >= 1000 ? "%.0f\n" : "%.1f\n"), x }' "$raw"
     }
     c_mine=$(count "$bin"); rc=$?
     if [ "$rc" = 3 ]; then

@@ -34,40 +34,43 @@ fi
 expect "make check runs the grader in a step folder (make exits 2 on a failed recipe)" 2 '^grade: .*step2' \
     env CUDA_VISIBLE_DEVICES= make -s -C step2 check
 
-# Results: reporting from the committed H100 CSV, no GPU needed.
-ref=results/h100-reference.csv
-if [ ! -f "$ref" ]; then
-    fail "the committed H100 reference run exists" "$ref is missing"
-else
-    pass "the committed H100 reference run exists"
-    cols=$(head -n 1 "$ref")
+# Results: reporting from the committed reference runs, no GPU needed.
+# check_reference GPU README-COLUMN ROWS...: the committed results/GPU-reference.csv has every
+# column and the ROWS, each parsed and checked; its table and chart print without a GPU; the
+# README's GB/s column for that GPU is the CSV's.
+check_reference() {
+    local gpu=$1 column=$2 ref=results/$1-reference.csv row n bad; shift 2
+    [ -f "$ref" ] || { fail "the committed $gpu reference run exists" "$ref is missing"; return; }
+    pass "the committed $gpu reference run exists"
     want="date,step,row,device,cc,peak_gbs,rows,cols,reps,ms_median,ms_min,ms_max,gbs,pct_peak,pct_copy,checked,k20x_gbs,cuda_runtime,driver,nvidia_driver"
-    [ "$cols" = "$want" ] && pass "reference CSV: every column" || fail "reference CSV: every column" "header is $cols"
-    bad=$(awk -F, 'NR > 1 { gsub(/"/, ""); if (NF != 20 || $13 !~ /^[0-9.]+$/ || $10 !~ /^[0-9.]+$/ || $16 != "yes") print NR }' "$ref")
-    [ -z "$bad" ] && pass "reference CSV: every row parses, numeric and checked" ||
-        fail "reference CSV: every row parses, numeric and checked" "bad lines: $bad"
-    for row in CPU+OMP GPU-1D GPU-2D GPU-shared GPU-no-conflicts GPU-multi-element GPU-vector-tile "copy ceiling"; do
-        grep -q ",$row," "$ref" && pass "reference CSV: has the $row row" || fail "reference CSV: has the $row row" "missing"
+    [ "$(head -n 1 "$ref")" = "$want" ] && pass "$gpu reference CSV: every column" ||
+        fail "$gpu reference CSV: every column" "header is $(head -n 1 "$ref")"
+    bad=$(awk -f scripts/csv.awk -f tests/reference-rows.awk "$ref" 2>&1) || bad="awk failed: $bad"
+    [ -z "$bad" ] && pass "$gpu reference CSV: every row parses, numeric and checked" ||
+        fail "$gpu reference CSV: every row parses, numeric and checked" "bad lines: $bad"
+    for row in "$@" "copy ceiling"; do
+        grep -q ",$row," "$ref" && pass "$gpu reference CSV: has the $row row" || fail "$gpu reference CSV: has the $row row" "missing"
     done
-    cp "$ref" "$TK_BUILD/ref.csv"
-    expect "results --table prints the reference's table without a GPU" 0 '^GPU-vector-tile ' \
-        scripts/results.sh --table "$TK_BUILD/ref.csv"
-    n=$(grep -cE '^(CPU\+OMP|GPU-[a-zA-Z0-9-]+|copy ceiling) ' "$LAST_OUT")
-    [ "$n" = 8 ] && pass "results table: 8 rows" || fail "results table: 8 rows" "$n rows"
-    svg=$TK_BUILD/ref.svg
+    cp "$ref" "$TK_BUILD/$gpu-ref.csv"
+    expect "results --table prints the $gpu reference's table without a GPU" 0 '^GPU-vector-tile ' \
+        scripts/results.sh --table "$TK_BUILD/$gpu-ref.csv"
+    n=$(grep -cE '^(CPU\+OMP|GPU-[a-zA-Z0-9-]+|cublasSgeam|copy ceiling) ' "$LAST_OUT")
+    [ "$n" = $(($# + 1)) ] && pass "$gpu results table: $n rows" || fail "$gpu results table: $(($# + 1)) rows" "$n rows"
+    svg=$TK_BUILD/$gpu-ref.svg
     if [ -s "$svg" ] && head -n 1 "$svg" | grep -q '^<svg ' && tail -n 1 "$svg" | grep -q '^</svg>$' &&
-       [ "$(grep -c '<rect x=' "$svg")" = 7 ] && grep -q 'copy ' "$svg" && grep -q 'peak ' "$svg"; then
-        pass "results chart: an SVG with 7 bars, the copy and peak lines"
+       [ "$(grep -c '<rect x=' "$svg")" = $# ] && grep -q 'copy ' "$svg" && grep -q 'peak ' "$svg"; then
+        pass "$gpu results chart: an SVG with $# bars, the copy and peak lines"
     else
-        fail "results chart: an SVG with 7 bars, the copy and peak lines" "see $svg"
+        fail "$gpu results chart: an SVG with $# bars, the copy and peak lines" "see $svg"
     fi
-    # The README's H100 column is the committed run's.
-    bad=$(awk -F, 'NR == FNR { if (FNR > 1) { gsub(/"/, ""); g[$3] = $13 }; next }
-           /^\| (CPU\+OMP|GPU-)/ { split($0, c, "|"); r = c[2]; gsub(/^ +| +$/, "", r); sub(/ \(.*/, "", r)
-             v = c[4]; gsub(/ /, "", v); if (r in g && v != g[r]) print r ": README " v ", CSV " g[r] }' "$ref" README.md)
-    [ -z "$bad" ] && pass "README results table matches the committed CSV" ||
-        fail "README results table matches the committed CSV" "$bad"
-fi
+    bad=$(awk -v column="$column" -f scripts/csv.awk -f tests/readme-table.awk "$ref" README.md 2>&1) ||
+        bad="awk failed: $bad"
+    [ -z "$bad" ] && pass "README results table: the $gpu column is the committed CSV's" ||
+        fail "README results table: the $gpu column is the committed CSV's" "$bad"
+}
+steps_rows="CPU+OMP GPU-1D GPU-2D GPU-shared GPU-no-conflicts GPU-multi-element GPU-vector-tile"
+check_reference h100 4 $steps_rows
+check_reference h200 6 $steps_rows cublasSgeam
 expect "results: an unknown option is refused" 2 "unknown option '--fast'" scripts/results.sh --fast
 expect "results: without a GPU it says so and exits 3" 3 'no usable GPU' \
     env CUDA_VISIBLE_DEVICES= scripts/results.sh -n 64 --out "$TK_BUILD/nogpu.csv"
