@@ -21,6 +21,10 @@ int tk_report_kernel(struct tk_run *run);
 struct tk_mismatch;
 int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m);
 
+/* Reads scratch (twice the L2's size) so that no operand of the next run is in the L2
+   (flush.cu; the harness calls it before every timed run). */
+void tk_flush_l2(const void *scratch, size_t bytes, int *sink);
+
 #ifdef __cplusplus
 }
 #endif

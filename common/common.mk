@@ -31,7 +31,15 @@ SRC ?= transpose.cu
 BIN ?= transpose
 LDLIBS ?=
 
-$(BIN): $(SRC) $(HARNESS) $(HEADERS) $(MAKEFILE_LIST)
+# The flags are a dependency: .BIN.flags holds the last build's, and is rewritten (so BIN is
+# rebuilt) only when they change, as with make SM=80 after a default build.
+STAMP := .$(BIN).flags
+BUILD_FLAGS := $(NVCC) $(FLAGS) $(LDLIBS)
+ifneq ($(BUILD_FLAGS),$(shell cat $(STAMP) 2>/dev/null))
+  $(shell echo '$(BUILD_FLAGS)' >$(STAMP))
+endif
+
+$(BIN): $(SRC) $(HARNESS) $(HEADERS) $(MAKEFILE_LIST) $(STAMP)
 	$(NVCC) $(FLAGS) $(SRC) $(HARNESS) -o $@ $(LDLIBS)
 
 run: $(BIN)
@@ -41,6 +49,6 @@ check:
 	$(COMMON)/../scripts/grade.sh .
 
 clean:
-	rm -f $(BIN)
+	rm -f $(BIN) $(STAMP)
 
 .PHONY: run check clean

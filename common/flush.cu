@@ -1,7 +1,7 @@
 /* Empties the L2 cache of useful data before a timed run: a kernel reads a scratch buffer
    twice the L2's size, so the operands of the next run are neither cached nor dirty there.
    The one piece of the harness that must be CUDA C: it launches a kernel. */
-#include "harness.h"
+#include "bench.h"
 
 __global__ void tk_flush_kernel(const int4 *p, size_t n, int *sink)
 {

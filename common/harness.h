@@ -20,15 +20,7 @@
 extern "C" {
 #endif
 
-/* Exit statuses of every ./transpose (also in --help and the README). */
-enum tk_exit {
-    TK_EXIT_OK = 0,       /* every row ran and every output was exact */
-    TK_EXIT_WRONG = 1,    /* an output was wrong */
-    TK_EXIT_USAGE = 2,    /* bad command line */
-    TK_EXIT_NO_GPU = 3,   /* no usable GPU: the CPU row ran, the GPU rows were skipped */
-    TK_EXIT_CUDA = 4,     /* a CUDA call or an allocation failed */
-    TK_EXIT_TODO = 5      /* the step's TODOs are not done yet */
-};
+/* The exit statuses, TK_EXIT_OK to TK_EXIT_TODO, are in options.h with what each means. */
 
 struct tk_run {
     /* What a step uses. */
@@ -74,9 +66,6 @@ void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, flo
 /* Checks run->out exactly against the transpose of run->in, prints the kernel's row, frees
    the host matrices and returns the exit status (see --help). */
 int tk_end(struct tk_run *run);
-
-/* Reads scratch (twice the L2's size) so that no operand of the next run is in the L2. */
-void tk_flush_l2(const void *scratch, size_t bytes, int *sink);
 
 /* Wrap every CUDA call: on failure it prints file:line, the call and CUDA's reason, exits 4. */
 #define CUDA_CHECK(call) tk_cuda_check((call), #call, __FILE__, __LINE__)

@@ -2,10 +2,20 @@
 #include "options.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char *const tk_exit_meaning[TK_EXIT_COUNT] = {
+    [TK_EXIT_OK] = "every row ran and every output was exact",
+    [TK_EXIT_WRONG] = "an output was wrong (the first wrong element is printed)",
+    [TK_EXIT_USAGE] = "bad command line",
+    [TK_EXIT_NO_GPU] = "no usable GPU: the CPU row ran, the GPU rows were skipped",
+    [TK_EXIT_CUDA] = "a CUDA call or an allocation failed, or the matrices do not fit",
+    [TK_EXIT_TODO] = "the step's TODOs are not done yet",
+};
 
 void tk_print_usage(FILE *f, const char *prog)
 {
@@ -34,10 +44,11 @@ void tk_print_usage(FILE *f, const char *prog)
 "Before each timed run the output is poisoned (an element never written fails the\n"
 "check) and the L2 is emptied by reading a scratch buffer, so every row, the copy\n"
 "ceiling included, starts from the same cache state.\n"
-"Exit status: 0 all rows ran and every output was exact; 1 an output was wrong;\n"
-"2 bad command line; 3 no usable GPU (the CPU row ran, GPU rows skipped);\n"
-"4 a CUDA call or an allocation failed; 5 the step's TODOs are not done yet.\n",
+"\n"
+"Exit status:\n",
             prog, TK_DEFAULT_N, TK_DEFAULT_REPS, TK_DEFAULT_WARMUP, TK_MAX_ROWS, TK_MAX_COLS);
+    for (int e = 0; e < TK_EXIT_COUNT; e++)
+        fprintf(f, "  %d  %s\n", e, tk_exit_meaning[e]);
 }
 
 /* Parses a whole decimal integer in [lo, hi]; writes a message into err otherwise. */
@@ -70,62 +81,75 @@ static int parse_long(const char *flag, const char *text, long lo, long hi, long
 enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *o,
                                       char *err, size_t errlen)
 {
+    enum { OPT_ROWS = 256, OPT_COLS, OPT_REPS, OPT_WARMUP, OPT_DEVICE, OPT_CSV, OPT_NO_CPU,
+           OPT_NO_FLUSH, OPT_DESCRIBE };
+    static const struct option longopts[] = {
+        { "rows", required_argument, NULL, OPT_ROWS },
+        { "cols", required_argument, NULL, OPT_COLS },
+        { "reps", required_argument, NULL, OPT_REPS },
+        { "warmup", required_argument, NULL, OPT_WARMUP },
+        { "device", required_argument, NULL, OPT_DEVICE },
+        { "csv", no_argument, NULL, OPT_CSV },
+        { "no-cpu", no_argument, NULL, OPT_NO_CPU },
+        { "no-flush", no_argument, NULL, OPT_NO_FLUSH },
+        { "describe", no_argument, NULL, OPT_DESCRIBE },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
     o->rows = o->cols = TK_DEFAULT_N;
     o->reps = TK_DEFAULT_REPS;
     o->warmup = TK_DEFAULT_WARMUP;
     o->device = 0;
     o->csv = o->no_cpu = o->no_flush = o->describe = 0;
 
-    for (int i = 1; i < argc; i++) {
-        const char *flag = argv[i];
-        if (!strcmp(flag, "-h") || !strcmp(flag, "--help"))
+    optind = 0;    /* glibc: start afresh, also when called again */
+    opterr = 0;    /* the messages below are the kit's own */
+    int opt;
+    long v;
+    while ((opt = getopt_long(argc, argv, "+:n:h", longopts, NULL)) != -1) {
+        const char *flag = argv[optind - 1];   /* as typed, for messages */
+        switch (opt) {
+        case 'h':
             return TK_PARSE_HELP;
-        if (!strcmp(flag, "--csv"))    { o->csv = 1;    continue; }
-        if (!strcmp(flag, "--no-cpu")) { o->no_cpu = 1; continue; }
-        if (!strcmp(flag, "--no-flush")) { o->no_flush = 1; continue; }
-        if (!strcmp(flag, "--describe")) { o->describe = 1; continue; }
-
-        /* Every other flag takes a value: "--flag V" or "--flag=V". */
-        char name[32];
-        const char *value = NULL;
-        const char *eq = strchr(flag, '=');
-        if (eq && flag[0] == '-' && flag[1] == '-' && (size_t)(eq - flag) < sizeof name) {
-            memcpy(name, flag, (size_t)(eq - flag));
-            name[eq - flag] = '\0';
-            value = eq + 1;
-            flag = name;
-        }
-        int known = !strcmp(flag, "-n") || !strcmp(flag, "--rows") || !strcmp(flag, "--cols") ||
-                    !strcmp(flag, "--reps") || !strcmp(flag, "--warmup") ||
-                    !strcmp(flag, "--device");
-        if (!known) {
-            snprintf(err, errlen, "unknown option '%s'", argv[i]);
+        case OPT_CSV:      o->csv = 1;      continue;
+        case OPT_NO_CPU:   o->no_cpu = 1;   continue;
+        case OPT_NO_FLUSH: o->no_flush = 1; continue;
+        case OPT_DESCRIBE: o->describe = 1; continue;
+        case ':':
+            snprintf(err, errlen, "%s needs a value", flag);
+            return TK_PARSE_ERROR;
+        case '?':
+            snprintf(err, errlen, "unknown option '%s'", flag);
             return TK_PARSE_ERROR;
         }
-        if (!value) {
-            if (i + 1 >= argc) {
-                snprintf(err, errlen, "%s needs a value", flag);
-                return TK_PARSE_ERROR;
-            }
-            value = argv[++i];
+        /* An option with a value. Sizes: their limits are checked below. */
+        long lo = 1, hi = LONG_MAX;
+        const char *name = opt == 'n' ? "-n" : longopts[opt - OPT_ROWS].name;
+        char dashed[32];
+        if (opt != 'n') {
+            snprintf(dashed, sizeof dashed, "--%s", name);
+            name = dashed;
         }
-
-        long v, lo = 1, hi = LONG_MAX;   /* sizes: their limits are checked below */
-        if (!strcmp(flag, "--reps"))
+        if (opt == OPT_REPS)
             hi = TK_MAX_REPS;
-        else if (!strcmp(flag, "--warmup"))
+        else if (opt == OPT_WARMUP)
             lo = 0, hi = TK_MAX_REPS;
-        else if (!strcmp(flag, "--device"))
+        else if (opt == OPT_DEVICE)
             lo = 0, hi = 1023;
-        if (parse_long(flag, value, lo, hi, &v, err, errlen))
+        if (parse_long(name, optarg, lo, hi, &v, err, errlen))
             return TK_PARSE_ERROR;
-
-        if (!strcmp(flag, "-n"))            o->rows = o->cols = v;
-        else if (!strcmp(flag, "--rows"))   o->rows = v;
-        else if (!strcmp(flag, "--cols"))   o->cols = v;
-        else if (!strcmp(flag, "--reps"))   o->reps = (int)v;
-        else if (!strcmp(flag, "--warmup")) o->warmup = (int)v;
-        else                                o->device = (int)v;
+        switch (opt) {
+        case 'n':        o->rows = o->cols = v; break;
+        case OPT_ROWS:   o->rows = v;           break;
+        case OPT_COLS:   o->cols = v;           break;
+        case OPT_REPS:   o->reps = (int)v;      break;
+        case OPT_WARMUP: o->warmup = (int)v;    break;
+        default:         o->device = (int)v;    break;
+        }
+    }
+    if (optind < argc) {   /* a word that is no option */
+        snprintf(err, errlen, "unknown option '%s'", argv[optind]);
+        return TK_PARSE_ERROR;
     }
 
     /* Byte count first: it must be representable before any limit is meaningful. */

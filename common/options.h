@@ -29,6 +29,19 @@ struct tk_options {
     int describe;       /* print what the program is (step, row, TODOs) and exit */
 };
 
+/* Exit statuses of every ./transpose; tk_exit_meaning says what each means (--help prints
+   it, and a test holds the README's list to it). */
+enum tk_exit {
+    TK_EXIT_OK = 0,
+    TK_EXIT_WRONG = 1,
+    TK_EXIT_USAGE = 2,
+    TK_EXIT_NO_GPU = 3,
+    TK_EXIT_CUDA = 4,
+    TK_EXIT_TODO = 5,
+    TK_EXIT_COUNT
+};
+extern const char *const tk_exit_meaning[TK_EXIT_COUNT];
+
 enum tk_parse_result { TK_PARSE_OK = 0, TK_PARSE_HELP = 1, TK_PARSE_ERROR = -1 };
 
 /* Fills *o from argv. On TK_PARSE_ERROR, err holds one line saying what was wrong. */

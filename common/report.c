@@ -60,7 +60,14 @@ void tk_print_row(FILE *f, const struct tk_table *t, const struct tk_row *r)
     int copy_known = r->gpu && r->copy_gbs > 0;
 
     if (t->csv) {
-        fprintf(f, "%s,%s,\"%s\",%d.%d,%.0f,%ld,%ld,%d,", t->step, r->name, t->device,
+        /* The CSV never needs quotes: no field holds a comma (a device name's become spaces),
+           so every comma separates. The device stays quoted, as earlier runs wrote it. */
+        char device[256];
+        snprintf(device, sizeof device, "%s", t->device);
+        for (char *p = device; *p; p++)
+            if (*p == ',' || *p == '"')
+                *p = ' ';
+        fprintf(f, "%s,%s,\"%s\",%d.%d,%.0f,%ld,%ld,%d,", t->step, r->name, device,
                 t->cc_major, t->cc_minor, t->peak_gbs, t->rows, t->cols, t->reps);
         if (r->checked) {
             fprintf(f, "%.4f,%.4f,%.4f,%.1f,", r->ms.median, r->ms.min, r->ms.max, gbs);

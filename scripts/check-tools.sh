@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # Checks what the kit needs to build: nvcc, a C compiler with OpenMP, GNU Make.
 # Prints what is missing and how to get it; exit status 1 when something is.
+. "$(dirname "$0")/lib.sh"
+case ${1:-} in
+    "") ;;
+    -h|--help) usage; exit 0 ;;
+    *) refuse "unknown argument '$1'" ;;
+esac
 missing=0
 need() { echo "missing: $1" >&2; missing=1; }
 

@@ -1,7 +1,9 @@
 # Reads the kit's CSV files by column name. Load it before a program: awk -f scripts/csv.awk
 # -f PROGRAM FILE... It takes each file's first line as its header (programs never see it),
 # counts the files read so far in nfile, and gives field(NAME) and median(LIST).
-# The kit writes no comma inside a field, so every comma separates; quotes are dropped.
+# The kit's CSV never needs quotes: it writes no comma inside a field (report.c turns a device
+# name's commas into spaces; a unit test holds it to that), so every comma separates, and the
+# quotes around the device name are dropped.
 
 BEGIN { FS = "," }
 { gsub(/"/, "") }

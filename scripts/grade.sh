@@ -15,6 +15,7 @@
 # Each failure is explained in the step's terms. The last line says what was graded.
 # Exit status: 0 passed; 1 failed; 2 bad arguments; 3 no usable GPU (nothing was graded).
 set -u
+. "$(dirname "$0")/lib.sh"
 KIT=$(cd "$(dirname "$0")/.." && pwd)
 SAN_SHAPE=(--rows 97 --cols 161)   # odd: edge tiles in both directions, rows off 8 bytes
 
@@ -45,11 +46,9 @@ step_table() {
     esac
 }
 
-if [ $# != 1 ] || [ "$1" = -h ] || [ "$1" = --help ] || [ ! -f "$1/transpose.cu" ]; then
-    echo "usage: scripts/grade.sh DIR (a step folder with transpose.cu; make check runs it)" >&2
-    [ $# = 1 ] && { [ "$1" = -h ] || [ "$1" = --help ]; } && exit 0
-    exit 2
-fi
+case ${1:-} in -h|--help) usage; exit 0 ;; -*) refuse "unknown option '$1'" ;; esac
+[ $# = 1 ] || refuse "it takes one folder"
+[ -f "$1/transpose.cu" ] || refuse "no $1/transpose.cu"
 dir=$(cd "$1" && pwd)
 bin=$dir/transpose
 tmp=$(mktemp -d)

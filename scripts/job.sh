@@ -11,8 +11,15 @@
 #   OMP_NUM_THREADS  threads of the CPU+OMP row (default: the cores given to the job)
 # scripts/job.sh --dry-run prints the plan and runs nothing; it needs no scheduler.
 set -u
+. "$(dirname "$0")/lib.sh"
 dry=0
-[ "${1:-}" = --dry-run ] && dry=1
+for a in "$@"; do
+    case $a in
+        -h|--help) usage; exit 0 ;;
+        --dry-run) dry=1 ;;
+        *) refuse "unknown argument '$a' (settings come from the environment)" ;;
+    esac
+done
 
 STEP=${STEP:-all}
 SIZE=${SIZE:-8192}

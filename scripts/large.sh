@@ -10,14 +10,14 @@
 # Ends with "N passed, N failed"; exit status 0 when every run was exact, 1 otherwise,
 # 2 bad arguments, 3 no usable GPU (nothing run).
 set -u
+. "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 4
-usage() { sed -n '2,/^[^#]/p' "$0" | sed -n 's/^# \{0,1\}//p'; }
 steps=()
 for a in "$@"; do
     case $a in
         -h|--help) usage; exit 0 ;;
-        *[!0-9]*|"") echo "large: unknown argument '$a'" >&2; usage >&2; exit 2 ;;
-        *) [ -d "solution/step$a" ] || { echo "large: no solution/step$a" >&2; exit 2; }
+        *[!0-9]*|"") refuse "unknown argument '$a'" ;;
+        *) [ -d "solution/step$a" ] || refuse "no solution/step$a"
            steps+=("$a") ;;
     esac
 done

@@ -10,10 +10,9 @@
 #
 # ncu runs with --clock-control none: it never changes the GPU's clocks or settings.
 set -u
+. "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 4
 KIT=$(pwd)
-
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
 
 size=()
 targets=()
@@ -25,13 +24,25 @@ while [ $# -gt 0 ]; do
         -n|--rows|--cols)
             [ $# -ge 2 ] || { echo "profile: $1 needs a value" >&2; exit 2; }
             size+=("$1" "$2"); shift 2 ;;
-        -*) echo "profile: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+        -*) refuse "unknown option '$1'" ;;
         *) targets+=("$1"); shift ;;
     esac
 done
 if [ ${#targets[@]} = 0 ]; then
     mapfile -t targets < <(scripts/steps.sh)
 fi
+# Every target, checked before any work: a step number, or a folder relative to where the
+# command was started.
+for i in "${!targets[@]}"; do
+    t=${targets[$i]}
+    if [[ $t =~ ^[0-9]+$ ]]; then
+        [ -f "solution/step$t/transpose.cu" ] || refuse "no solution/step$t"
+    else
+        t=$(from_start "$t")
+        [ -f "$t/transpose.cu" ] || refuse "'${targets[$i]}' is neither a step number nor a folder with transpose.cu"
+        targets[$i]=$(cd "$t" && pwd)
+    fi
+done
 
 if ! command -v ncu >/dev/null; then
     cat >&2 <<'EOF'
@@ -67,13 +78,9 @@ status=0
 for t in "${targets[@]}"; do
     if [[ $t =~ ^[0-9]+$ ]]; then
         dir=solution/step$t name=step$t out=$KIT/profiles/step$t
-    elif [ -f "$t/transpose.cu" ]; then
-        dir=$t name=$(basename "$t") out=$(cd "$t" && pwd)/profile
     else
-        echo "profile: '$t' is neither a step number nor a folder with transpose.cu" >&2
-        status=2; continue
+        dir=$t name=$(basename "$t") out=$t/profile
     fi
-    [ -f "$dir/transpose.cu" ] || { echo "profile: no $dir/transpose.cu" >&2; status=2; continue; }
 
     if [ "$panels_only" = 1 ]; then
         # Keep the capture's own header (device, driver, date, command) when there is one.

@@ -15,13 +15,13 @@
 # Exit status: 0 done; 2 bad arguments; 3 no usable GPU (nothing measured, says why);
 # otherwise the status of the step that failed (see ./transpose --help).
 set -u
+. "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 4
 REFERENCE=results/h100-reference.csv
 # The sweep: squares from 4096 to 32768, one very wide, one very tall, one with no factor of 2.
 SWEEP_SHAPES="4096x4096 8192x8192 16384x16384 32768x32768 1024x262144 262144x1024 12345x6789"
 LIBRARY=scripts/library/library   # the library row, cublasSgeam: a yardstick, not a step
 
-usage() { sed -n '2,/^[^#]/p' "$0" | sed -n 's/^# \{0,1\}//p'; }
 
 size=() out="" compare="" table="" sweep=0 repeat=1
 while [ $# -gt 0 ]; do
@@ -30,12 +30,13 @@ while [ $# -gt 0 ]; do
         -n|--rows|--cols|--compare|--table|--out|--repeat)
             [ $# -ge 2 ] || { echo "results: $1 needs a value" >&2; exit 2; }
             case $1 in
-                --compare) compare=$2 ;; --table) table=$2 ;; --out) out=$2 ;;
+                --compare) compare=$(from_start "$2") ;; --table) table=$(from_start "$2") ;;
+                --out) out=$(from_start "$2") ;;
                 --repeat) repeat=$2 ;; *) size+=("$1" "$2") ;;
             esac
             shift 2 ;;
         --sweep) sweep=1; shift ;;
-        *) echo "results: unknown option '$1'" >&2; usage >&2; exit 2 ;;
+        *) refuse "unknown option '$1'" ;;
     esac
 done
 [[ $repeat =~ ^[1-9][0-9]?$ ]] || { echo "results: --repeat takes 1 to 99" >&2; exit 2; }
@@ -67,16 +68,18 @@ mkdir -p results
 trap 'rm -f results/.tmp-*' EXIT
 today=$(date -u +%Y-%m-%d)
 
-# step_csv OUT BIN ARGS...: the binary's CSV into OUT. Without a GPU, says why and exits 3;
-# when the binary fails, shows its messages and exits with its status.
+if why=$(scripts/no-gpu.sh solution/step1/transpose); then
+    echo "results: no usable GPU: $why" >&2
+    exit 3
+fi
+
+# step_csv OUT BIN ARGS...: the binary's CSV into OUT; when the binary fails, shows its
+# messages and exits with its status.
 step_csv() {
     local out=$1 rc; shift
     "$@" >"$out" 2>"$out.err"
     rc=$?
-    if [ $rc = 3 ]; then
-        echo "results: no usable GPU: $(grep -m1 'GPU rows skipped' "$out.err" | sed 's/^GPU rows skipped: //')" >&2
-        exit 3
-    elif [ $rc != 0 ]; then
+    if [ $rc != 0 ]; then
         echo "results: $1 failed (exit $rc):" >&2; cat "$out.err" >&2
         exit $rc
     fi

@@ -47,16 +47,15 @@ expect() {
     judge "$name" "$code" "$pattern"
 }
 
-# GPU present? The step 1 solution answers: exit 3 means no usable GPU, with the reason.
+# GPU present? scripts/no-gpu.sh asks the step 1 solution. A broken GPU run counts as present:
+# it must fail the GPU tests, not skip them.
 gpu_probe() {
     [ -n "${GPU_STATE:-}" ] && return
-    local bin=$TK_ROOT/solution/step1/transpose
-    "$bin" -n 1 --no-cpu --reps 1 --warmup 0 >"$TK_BUILD/gpu_probe.out" 2>&1
-    case $? in
-        3) GPU_STATE=absent
-           GPU_WHY=$(grep -m1 'GPU rows skipped' "$TK_BUILD/gpu_probe.out" | sed 's/^GPU rows skipped: //') ;;
-        *) GPU_STATE=present ;;   # a broken GPU run must fail the GPU tests, not skip them
-    esac
+    if GPU_WHY=$(scripts/no-gpu.sh "$TK_ROOT/solution/step1/transpose"); then
+        GPU_STATE=absent
+    else
+        GPU_STATE=present
+    fi
 }
 
 # gpu_test NAME: true when the GPU tests should run; otherwise records NAME as skipped.

@@ -16,7 +16,7 @@ if [ "$RC" = 0 ]; then pass "common/run.c is strict C11 against the CUDA headers
 else fail "common/run.c is strict C11 against the CUDA headers" "gcc failed"; fi
 
 if [ -x "$unit" ]; then
-    "$unit" >"$TK_BUILD/unit.out" 2>&1
+    "$unit" scripts/shapes.txt >"$TK_BUILD/unit.out" 2>&1
     unit_rc=$?
     while IFS= read -r line; do
         case $line in

@@ -20,8 +20,8 @@ expect "job: a bad SIZE is refused" 2 'SIZE must be a whole number' env SIZE=big
 expect "job: an unknown step folder is refused" 2 'no nosuch/transpose.cu' env STEP=nosuch scripts/job.sh --dry-run
 
 # The grader without a GPU: builds, says which step and that nothing was graded; exit 3.
-expect "grade: usage error without a step folder" 2 'usage' scripts/grade.sh
-expect "grade: -h prints the usage, exit 0" 0 '^usage: scripts/grade.sh DIR' scripts/grade.sh -h
+expect "grade: without a step folder it says so, with the usage, exit 2" 2 'grade: it takes one folder' scripts/grade.sh
+judge "grade: the usage names the command" 2 'scripts/grade.sh DIR'
 expect "grade: an untouched starter without a GPU: builds, notes its open TODOs, exit 3" 3 \
     '^note: it still calls tk_unfinished' env CUDA_VISIBLE_DEVICES= scripts/grade.sh step3
 judge "grade: says it graded nothing" 3 '^PASS build' '^nothing was graded: no usable GPU here'
@@ -103,3 +103,35 @@ for n in $STEP_NUMS; do
         pass "profile panel of step $n: names device, driver, ncu and date" ||
         fail "profile panel of step $n: names device, driver, ncu and date" "header incomplete"
 done
+
+# Every script refuses what it does not understand, with its usage and exit 2, before any
+# work; -h prints its usage and nothing else (every line of it is a comment of the script).
+for s in job results profile large grade check-tools steps no-gpu; do
+    f=scripts/$s.sh
+    run_cmd "$f" --no-such-option
+    judge "$s.sh: an unknown option is refused with the usage, exit 2" 2 "no-such-option"
+    if grep -Eq '^(job plan|hostname|== |profile: [a-z0-9]+: capturing|transpose-kit)' "$LAST_OUT"; then
+        fail "$s.sh: nothing runs before the refusal" "it did some work"
+    else
+        pass "$s.sh: nothing runs before the refusal"
+    fi
+    run_cmd "$f" -h
+    bad=$(grep -v '^$' "$LAST_OUT" | while IFS= read -r l; do
+              grep -qxF "# $l" "$f" || grep -qxF "#$l" "$f" || echo "$l"; done | head -n 3)
+    if [ "$RC" = 0 ] && [ -s "$LAST_OUT" ] && [ -z "$bad" ]; then pass "$s.sh -h prints its usage and nothing else"
+    else fail "$s.sh -h prints its usage and nothing else" "exit $RC; not from its header: $bad"; fi
+done
+expect "job: a typo of --dry-run builds and runs nothing" 2 "unknown argument '--dryrun'" scripts/job.sh --dryrun
+expect "scripts/levers --help names LEVERS=" 0 '^LEVERS=TEXT' scripts/levers/levers --help
+
+# Paths are read from where the command was started.
+cp results/h100-repeat-2.csv "$TK_BUILD/rel.csv"
+expect "results --table takes a path relative to where it was started" 0 '^GPU-vector-tile ' \
+    sh -c "cd '$TK_BUILD' && '$TK_ROOT/scripts/results.sh' --table rel.csv"
+[ -s "$TK_BUILD/rel.svg" ] && pass "results --table writes the chart next to that relative path" ||
+    fail "results --table writes the chart next to that relative path" "no $TK_BUILD/rel.svg"
+rm -rf "$TK_BUILD/relprof" && mkdir -p "$TK_BUILD/relprof" && cp -r step4 "$TK_BUILD/relprof/mywork"
+expect "profile takes a folder relative to where it was started (then says ncu is missing)" 3 \
+    'ncu \(Nsight Compute\) is not on the PATH' sh -c "cd '$TK_BUILD/relprof/mywork' && PATH=/usr/bin:/bin '$TK_ROOT/scripts/profile.sh' ."
+expect "profile: a folder that does not exist is refused before any work, exit 2" 2 \
+    "'nosuch' is neither a step number nor a folder" scripts/profile.sh nosuch

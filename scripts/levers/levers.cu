@@ -33,7 +33,7 @@
 
 /* cc: the compute capability a variant needs (90: 9.0); copies: a yardstick (yardsticks.cuh). */
 static const struct { const char *name; tk_launch_fn launch; int cc, copies; } variants[] = {
-    { "step5 (t32-v1-b4-pad)",  launch_step5 },
+    { "step5 (t32-v1-b4-pad)",  launch<32, 1, 4, false, false> },   /* step 5's layout */
     { "t32-v1-b8-pad",          launch<32, 1, 8, false, false> },
     { "t32-v1-b4-xor",          launch<32, 1, 4, true, false> },
     { "t32-v4-b8-xor",          launch<32, 4, 8, true, false> },
@@ -151,6 +151,14 @@ static int runs_here(const struct tk_run *run, size_t v)
 
 int main(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            tk_print_usage(stdout, argv[0]);
+            printf("\nLEVERS=TEXT (environment) runs only the variants whose name holds TEXT,\n"
+                   "e.g. LEVERS=tma or LEVERS=t64-v2; unset or empty, all of them.\n"
+                   "The variants and their names: scripts/levers/README.md.\n");
+            return 0;
+        }
     struct tk_run run;
     tk_begin(&run, "levers", NULL, argc, argv);
 

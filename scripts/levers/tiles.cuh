@@ -299,26 +299,3 @@ static void launch_persistent(const float *d_in, float *d_out, int rows, int col
     }
     persistent_kernel<TILE, V, BY><<<grid, dim3(TILE / V, BY), smem>>>(rows, cols, d_in, d_out);
 }
-
-/* Step 5's kernel as the starting point: 32 x 32 tile padded by one, 32 x 4 threads. */
-__global__ void step5_kernel(int rows, int cols, const float *in, float *out)
-{
-    __shared__ float tile[32][33];
-    int c = blockIdx.x * 32 + threadIdx.x, r = blockIdx.y * 32 + threadIdx.y;
-    #pragma unroll
-    for (int e = 0; e < 8; e++)
-        if (r + e * 4 < rows && c < cols)
-            tile[threadIdx.y + e * 4][threadIdx.x] = in[(size_t)(r + e * 4) * cols + c];
-    __syncthreads();
-    int oc = blockIdx.y * 32 + threadIdx.x, orow = blockIdx.x * 32 + threadIdx.y;
-    #pragma unroll
-    for (int e = 0; e < 8; e++)
-        if (orow + e * 4 < cols && oc < rows)
-            out[(size_t)(orow + e * 4) * rows + oc] = tile[threadIdx.x][threadIdx.y + e * 4];
-}
-
-static void launch_step5(const float *d_in, float *d_out, int rows, int cols)
-{
-    step5_kernel<<<grid_over(rows, cols, 32, 32), dim3(32, 4)>>>(rows, cols, d_in, d_out);
-}
-

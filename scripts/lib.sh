@@ -1,0 +1,12 @@
+# Sourced by the kit's scripts before they change directory: one way to print a usage and to
+# read a path given on the command line.
+TK_START=$(pwd)   # the folder the command was started from
+
+# usage: the comment block at the top of the running script, without its '#'s.
+usage() { sed -n '2,/^[^#]/p' "$0" | sed -n 's/^# \{0,1\}//p'; }
+
+# from_start PATH: PATH as the user meant it, relative to the folder the command started in.
+from_start() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$TK_START/$1" ;; esac; }
+
+# refuse WHAT: an unknown option or argument: says so, prints the usage, exits 2.
+refuse() { echo "$(basename "$0" .sh): $1" >&2; usage >&2; exit 2; }
