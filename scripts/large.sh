@@ -25,7 +25,9 @@ done
 bins=()
 for n in "${steps[@]}"; do bins+=("solution/step$n/transpose"); done
 [ $# = 0 ] && bins+=(scripts/library/library)
-make -s $(for b in "${bins[@]}"; do dirname "$b"; done) >/dev/null ||
+dirs=()
+for b in "${bins[@]}"; do dirs+=("$(dirname "$b")"); done
+make -s "${dirs[@]}" >/dev/null ||
     { echo "large: the build failed: run make to see why" >&2; exit 4; }
 if why=$(scripts/no-gpu.sh "${bins[0]}"); then
     echo "large: no usable GPU here ($why): nothing was run"; exit 3

@@ -45,7 +45,8 @@ done
 # --describe: what the grader asks. The step and row come from the program; the starters say
 # their TODOs are open, the solutions that they are done. No GPU is needed.
 for d in $STEP_DIRS; do
-    n=${d##*step} todo=done
+    n=${d##*step}
+    todo=done
     [ "$d" = "step$n" ] && todo=open
     row=$(grep -o 'tk_begin(&run, "step[0-9]*", "[^"]*"' "solution/step$n/transpose.cu" | cut -d'"' -f4)
     expect "$d: --describe says step$n, its row and todo=$todo" 0 "^step=step$n row=$row todo=$todo\$" \

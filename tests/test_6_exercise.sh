@@ -37,7 +37,7 @@ for n in $STEP_NUMS; do
     rm -rf "$corpus/solution-step$n" && cp -r "solution/step$n" "$corpus/solution-step$n"
     rm -f "$corpus/solution-step$n/transpose"
 done
-ls -d "$corpus"/*/ | xargs -P "$(nproc)" -I{} sh -c \
+find "$corpus" -mindepth 1 -maxdepth 1 -type d -print0 | xargs -0 -P "$(nproc)" -I{} sh -c \
     'make -s -C {} COMMON="$0/common" >{}/build.log 2>&1 || echo failed >{}/build.failed' "$TK_ROOT"
 for m in $mistakes; do
     if [ ! -s "$corpus/$m/transpose.cu" ]; then fail "mistake $m applies to its base" "see mistake.awk's message"
