@@ -82,7 +82,7 @@ echo "grade: $dir is $step"
     echo "note: it still calls tk_unfinished(), so ./transpose reports its TODO($step) work as open"
 
 if why=$("$KIT/scripts/no-gpu.sh" "$bin"); then
-    echo "nothing was graded: no usable GPU here ($why); it builds. Run make check on a GPU node."
+    echo "nothing was graded: no usable GPU here: $why. It builds; run make check on a GPU node."
     exit 3
 fi
 
