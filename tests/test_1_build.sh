@@ -32,7 +32,9 @@ build_ok "build scripts/levers for SM=\"75 90\"" "$scratch/scripts/levers" SM="7
 build_ok "build scripts/library (cublasSgeam)" scripts/library
 cp -r scripts/library "$scratch/scripts/" && rm -f "$scratch/scripts/library/library"
 build_ok "build scripts/library for SM=\"75 90\"" "$scratch/scripts/library" SM="75 90"
-if grep -l cublas $(for d in $STEP_DIRS; do echo "$d/transpose"; done) scripts/levers/levers >"$LAST_OUT"; then
+bins=(scripts/levers/levers)
+for d in $STEP_DIRS; do bins+=("$d/transpose"); done
+if grep -l cublas "${bins[@]}" >"$LAST_OUT"; then
     fail "no step and no lever binary links cuBLAS" "see the files listed"
 else
     pass "no step and no lever binary links cuBLAS"
