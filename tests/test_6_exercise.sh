@@ -40,7 +40,11 @@ done
 find "$corpus" -mindepth 1 -maxdepth 1 -type d -print0 | xargs -0 -P "$(nproc)" -I{} sh -c \
     'make -s -C {} COMMON="$0/common" >{}/build.log 2>&1 || echo failed >{}/build.failed' "$TK_ROOT"
 for m in $mistakes; do
+    verdict=$(sed -n 's/^verdict: //p' "tests/mistakes/$m.txt")
     if [ ! -s "$corpus/$m/transpose.cu" ]; then fail "mistake $m applies to its base" "see mistake.awk's message"
+    elif [ "$verdict" = build ]; then
+        [ -f "$corpus/$m/build.failed" ] && pass "mistake $m applies to its base and fails to build, as meant" ||
+            fail "mistake $m fails to build, as meant" "it built"
     elif [ -f "$corpus/$m/build.failed" ]; then LAST_OUT=$corpus/$m/build.log; fail "mistake $m builds" "make failed"
     else pass "mistake $m applies to its base and builds"; fi
     LAST_OUT=$TK_BUILD/last.out
@@ -48,8 +52,11 @@ for m in $mistakes; do
         grep -q "^$key: ." "tests/mistakes/$m.txt" || fail "mistake $m names its $key" "no '$key:' line"
     done
 done
-for n in $STEP_NUMS; do   # by the step the built program says it is
-    have=$(for m in $mistakes; do "$corpus/$m/transpose" --describe 2>/dev/null; done | grep -c "^step=step$n ")
+for n in $STEP_NUMS; do   # by the step the built program says it is (or its base, unbuilt)
+    have=$(for m in $mistakes; do
+               "$corpus/$m/transpose" --describe 2>/dev/null ||
+                   sed -n 's/^base: .*\(step[0-9]*\)$/step=\1 /p' "tests/mistakes/$m.txt"
+           done | grep -c "^step=step$n ")
     [ "$have" -ge 2 ] && pass "the corpus holds $have mistakes on step $n" ||
         fail "the corpus holds at least two mistakes on step $n" "$have"
 done
@@ -62,15 +69,20 @@ judge "grade learns the step from the program, not the folder or source text" 3 
     pass "grade without a GPU: 'nothing was graded' is the last line" ||
     fail "grade without a GPU: 'nothing was graded' is the last line" "last: $(tail -n 1 "$LAST_OUT")"
 
-# 3. On a GPU: the grader on every mistake (its verdict among the failed checks, its words)
-# and on every solution (passed, speed measured beside itself).
+# 3. The grader on every mistake (its verdict among the failed checks, its words) and on every
+# solution (passed, speed measured beside itself): on a GPU, except the build verdict, which
+# needs none.
 for m in $mistakes; do
     name="grade: mistake $m fails with its verdict and message"
+    verdict=$(sed -n 's/^verdict: //p' "tests/mistakes/$m.txt")
+    says=$(sed -n 's/^says: //p' "tests/mistakes/$m.txt")
+    if [ "$verdict" = build ]; then   # no GPU needed, no program to ask: it names the folder
+        run_cmd scripts/grade.sh "$corpus/$m"
+        judge "$name" 1 "^graded $m: failed \\(build\\)\$" "$says"; continue
+    fi
     gpu_test "$name" || continue
     [ -f "$corpus/$m/build.failed" ] && { fail "$name" "it did not build"; continue; }
     step=$("$corpus/$m/transpose" --describe | sed -n 's/^step=\([^ ]*\) .*/\1/p')
-    verdict=$(sed -n 's/^verdict: //p' "tests/mistakes/$m.txt")
-    says=$(sed -n 's/^says: //p' "tests/mistakes/$m.txt")
     run_cmd scripts/grade.sh "$corpus/$m"
     cp "$LAST_OUT" "$corpus/$m/grade.txt"   # what the grader said, kept for reading
     judge "$name" 1 "^graded $step: failed \\((.* )?$verdict( .*)?\\)\$" "$says"
