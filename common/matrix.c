@@ -9,9 +9,6 @@
 static uint32_t bits_of(float v)  { uint32_t b; memcpy(&b, &v, sizeof b); return b; }
 static float float_of(uint32_t b) { float v; memcpy(&v, &b, sizeof v); return v; }
 
-/* (float)i would repeat values above 2^24. Instead walk the float bit patterns from 1.0f
-   (0x3F800000) upwards, one per pair of indices, with the sign taken from the low bit:
-   2^31 indices land exactly on +-[1.0, FLT_MAX], all finite, all distinct. */
 #define TK_DISTINCT ((size_t)1 << 31)   /* values below this index are distinct */
 
 /* Past 2^31: splitmix64's finaliser of i, folded onto the normal floats of magnitude under
@@ -27,6 +24,9 @@ static float hashed_value(size_t i)
     return float_of(magnitude | (uint32_t)(z >> 63) << 31);
 }
 
+/* (float)i would repeat values above 2^24. Instead walk the float bit patterns from 1.0f
+   (0x3F800000) upwards, one per pair of indices, with the sign taken from the low bit:
+   2^31 indices land exactly on +-[1.0, FLT_MAX], all finite, all distinct. */
 float tk_value(size_t i)
 {
     if (i >= TK_DISTINCT)

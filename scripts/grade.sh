@@ -69,12 +69,16 @@ if ! make -s -C "$dir" COMMON="$KIT/common" >"$tmp/build" 2>&1; then
 fi
 echo "PASS build"
 
-# The program says which step it is; the kit must have that step's solution.
-desc=$("$bin" --describe 2>/dev/null)
-step=$(echo "$desc" | sed -n 's/.*step=\([^ ]*\).*/\1/p')
-todo=$(echo "$desc" | sed -n 's/.*todo=\([^ ]*\).*/\1/p')
+# described BIN: "STEP ROW TODO", from the one line BIN --describe prints of itself.
+described() {
+    "$1" --describe 2>/dev/null | sed -n 's/^step=\([^ ]*\) row=\([^ ]*\) todo=\([^ ]*\)$/\1 \2 \3/p'
+}
+
+# The program says which step it is, and its row; the kit must have that step's solution.
+read -r step row todo < <(described "$bin")
 if [ -z "$step" ] || ! step_table "$step" || [ ! -d "$KIT/solution/$step" ]; then
-    echo "grade: $bin --describe did not name a step of the kit ('$desc')" >&2; exit 2
+    echo "grade: $bin --describe did not name a step of the kit ('$("$bin" --describe 2>&1)')" >&2
+    exit 2
 fi
 hint="see Hint 1 in $step/README.md"
 echo "grade: $dir is $step"
@@ -172,13 +176,13 @@ if [ ${#failed[@]} -gt 0 ]; then
 fi
 sol=$KIT/solution/$step
 make -s -C "$sol" >/dev/null 2>&1 || { echo "grade: cannot build $sol" >&2; exit 4; }
-gbs() {   # gbs CSV: the step's row's GB/s in a run's CSV
-    awk -v cols=gbs -v row="$row" -v first=1 -f "$KIT/scripts/csv.awk" -f "$KIT/scripts/csv-select.awk" "$1"
+gbs() {   # gbs CSV ROW: that row's GB/s in a run's CSV
+    awk -v cols=gbs -v row="$2" -v first=1 -f "$KIT/scripts/csv.awk" -f "$KIT/scripts/csv-select.awk" "$1"
 }
-row=$("$sol/transpose" --describe | sed -n 's/.*row=\([^ ]*\).*/\1/p')
 "$sol/transpose" --csv --no-cpu >"$tmp/ref.csv" 2>/dev/null
 "$bin" --csv --no-cpu >"$tmp/mine.csv" 2>/dev/null
-mine=$(gbs "$tmp/mine.csv") ref=$(gbs "$tmp/ref.csv")
+read -r _ sol_row _ < <(described "$sol/transpose")
+mine=$(gbs "$tmp/mine.csv" "$row") ref=$(gbs "$tmp/ref.csv" "$sol_row")
 if [ -z "$mine" ] || [ -z "$ref" ]; then
     echo "FAIL speed: no GB/s at the default size (yours: '${mine:-none}', the solution's: '${ref:-none}')"
     failed+=(speed); closing
@@ -193,12 +197,7 @@ if command -v ncu >/dev/null; then
         ncu --clock-control none --metrics "${m// /,}" --launch-count 1 --csv --page raw \
             --print-units base "$1" --no-cpu --no-flush --reps 1 --warmup 0 >"$raw" 2>&1
         grep -q ERR_NVGPUCTRPERM "$raw" && return 3
-        awk -v spec="$counter" '
-            /^"/ { gsub(/^"|"$/, ""); n = split($0, f, "\",\""); rows++
-                   for (i = 1; i <= n; i++) { if (rows == 1) name[i] = f[i]; else { gsub(/,/, "", f[i]); v[name[i]] = f[i] } } }
-            END { k = split(spec, p, "/"); if (!(p[1] in v)) exit 1
-                  x = k == 1 ? v[p[1]] : (v[p[2]] > 0 ? v[p[1]] / v[p[2]] : "")
-                  if (x == "") exit 1; printf (x >= 1000 ? "%.0f\n" : "%.1f\n"), x }' "$raw"
+        awk -v spec="$counter" -f "$KIT/scripts/ncu-raw.awk" -f "$KIT/scripts/ncu-counter.awk" "$raw"
     }
     c_mine=$(count "$bin"); rc=$?
     if [ "$rc" = 3 ]; then

@@ -3,27 +3,10 @@
 #
 #   ncu -i stepN.ncu-rep --page raw --csv --print-units base > raw.csv
 #   ncu -i stepN.ncu-rep --page details > details.txt
-#   awk -v title="..." -v meta="line|line|..." -f profile-panel.awk raw.csv details.txt
+#   awk -v title="..." -v meta="line|line|..." -f ncu-raw.awk -f profile-panel.awk raw.csv details.txt
 #
-# raw.csv: one header row of metric names, one of units, one of values (one launch).
+# raw.csv: read by ncu-raw.awk (metric names, units, values of one launch).
 # details.txt: the rule texts; those that suggest a change (OPT, WRN) are kept.
-
-function strip(s) { gsub(/^"|"$/, "", s); return s }
-
-# Splits a line of ncu's CSV (every field quoted) into a[1..n].
-function csv(line, a,    n) {
-    sub(/\r$/, "", line)
-    line = substr(line, 2, length(line) - 2)
-    n = split(line, a, /","/)
-    return n
-}
-
-function num(name,    v) {
-    if (!(name in col)) return ""
-    v = val[col[name]]
-    gsub(/,/, "", v)                  # thousands separators
-    return v
-}
 
 # A value scaled to the wanted unit from the base unit ncu printed.
 function scaled(name, want,    v, u, f) {
@@ -71,9 +54,6 @@ function line(label, value, unitname, metric) {
 
 function fmt(x, digits) { return x == "" ? "" : sprintf("%." digits "f", x) }
 
-FNR == 1 && NR == 1 { n = csv($0, names); for (i = 1; i <= n; i++) col[names[i]] = i; next }
-FNR == 2 && NR == 2 { csv($0, unit); next }
-FNR == 3 && NR == 3 { csv($0, val); next }
 
 # details.txt: a rule starts with OPT or WRN and runs until a blank line.
 FNR != NR {

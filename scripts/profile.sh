@@ -63,7 +63,7 @@ panel() {
         echo "profile: ncu cannot read $1.ncu-rep" >&2; rm -f "$raw" "$details"; return 4
     fi
     [ -n "${PROFILE_KEEP:-}" ] && cp "$raw" "$1.raw.csv" && cp "$details" "$1.details.txt"
-    if awk -v meta="$2" -f scripts/profile-panel.awk "$raw" "$details" >"$1.txt.new"; then
+    if awk -v meta="$2" -f scripts/ncu-raw.awk -f scripts/profile-panel.awk "$raw" "$details" >"$1.txt.new"; then
         mv "$1.txt.new" "$1.txt"
         echo "profile: wrote $1.txt"
     else

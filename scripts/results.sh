@@ -22,7 +22,6 @@ REFERENCE=results/h100-reference.csv
 SWEEP_SHAPES="4096x4096 8192x8192 16384x16384 32768x32768 1024x262144 262144x1024 12345x6789"
 LIBRARY=scripts/library/library   # the library row, cublasSgeam: a yardstick, not a step
 
-
 size=() out="" compare="" table="" sweep=0 repeat=1
 while [ $# -gt 0 ]; do
     case $1 in
@@ -87,18 +86,16 @@ step_csv() {
 
 # run_table FILE: every step's CSV rows into FILE, with the date first and the driver last.
 run_table() {
-    local file=$1 part=results/.tmp-part.csv first=1 n drv
+    local file=$1 part=results/.tmp-part.csv first=1 bin drv
     drv=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)
-    for n in $steps; do
+    for bin in $(for n in $steps; do echo "solution/step$n/transpose"; done) "$LIBRARY"; do
         local flags=(--csv "${size[@]}")
         [ "$first" = 1 ] || flags+=(--no-cpu)
-        step_csv "$part" "solution/step$n/transpose" "${flags[@]}"
+        step_csv "$part" "$bin" "${flags[@]}"
         if [ "$first" = 1 ]; then sed -n '1{s/^/date,/;s/$/,nvidia_driver/;p}' "$part" >"$file"; fi
         sed -n "2,\$s/^\(.*\)\$/$today,\1,${drv:-unknown}/p" "$part" >>"$file"
         first=0
     done
-    step_csv "$part" "$LIBRARY" --csv --no-cpu "${size[@]}"
-    sed -n "2,\$s/^\(.*\)\$/$today,\1,${drv:-unknown}/p" "$part" >>"$file"
 }
 
 name_for() {   # name_for RESULTS-CSV SUFFIX: results/DATE-DEVICE-RxC-SUFFIX.csv

@@ -85,7 +85,20 @@ expect "profile: without ncu it says what to install, exit 3" 3 'ncu \(Nsight Co
 printf '"gpu__time_duration.sum"\n"nsecond"\n"1000"\n' >"$TK_BUILD/raw.csv"
 : >"$TK_BUILD/details.txt"
 expect "profile panel: a report lacking metrics is refused and named" 1 'missing metrics: .*Grid Size' \
-    awk -f scripts/profile-panel.awk "$TK_BUILD/raw.csv" "$TK_BUILD/details.txt"
+    awk -f scripts/ncu-raw.awk -f scripts/profile-panel.awk "$TK_BUILD/raw.csv" "$TK_BUILD/details.txt"
+# The grader's counter reads ncu's raw page through the same reader as the panels, skipping
+# the profiled program's own lines.
+{ echo '==PROF== Connected to process'; echo 'row   median ms'
+  printf '"%s","%s","%s"\n' a.sum b.sum c.pct "" "" "%" "65,312,323" "2,048" "75.3"
+  echo 'GPU-shared  0.521  yes'; } >"$TK_BUILD/noisy.csv"
+counter() { awk -v spec="$1" -f scripts/ncu-raw.awk -f scripts/ncu-counter.awk "$TK_BUILD/noisy.csv"; }
+[ "$(counter a.sum)" = 65312323 ] && [ "$(counter a.sum/b.sum)" = 31891 ] && [ "$(counter c.pct)" = 75.3 ] &&
+    pass "grader counter: reads ncu's raw page amid the program's output, separators and ratios" ||
+    fail "grader counter: reads ncu's raw page amid the program's output, separators and ratios" \
+        "got $(counter a.sum), $(counter a.sum/b.sum), $(counter c.pct)"
+if counter missing.sum >/dev/null; then fail "grader counter: a metric the launch lacks is refused" "it printed one"
+else pass "grader counter: a metric the launch lacks is refused"; fi
+
 for n in $STEP_NUMS; do
     panel=profiles/step$n.txt
     if [ ! -f "$panel" ] || [ ! -f "profiles/step$n.ncu-rep" ]; then
