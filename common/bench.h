@@ -8,7 +8,24 @@
 extern "C" {
 #endif
 
-/* tk_time_gpu for a kernel of the given row name; run->kernel_copies marks a yardstick. */
+/* Behind struct tk_run: what the harness keeps between tk_begin and tk_end. */
+struct tk_state {
+    struct tk_options opt;
+    struct tk_table table;
+    char device_name[256];
+    double copy_gbs;          /* the copy ceiling measured in this run */
+    void *scratch;            /* read before each timed run to empty the L2 (flush.cu) */
+    size_t scratch_bytes;
+    int *sink;
+    int persisting_l2;        /* the device has a persisting-L2 carve-out, reset before each run */
+    const char *row;          /* the step's row name, "GPU-xx" */
+    struct tk_row kernel;     /* the step's row, printed by tk_end once its output is checked */
+    int kernel_copies;        /* set by a yardstick kernel that copies instead of transposing:
+                                 its output is then checked against the input itself */
+    int kernel_timed, kernel_reported, status;
+};
+
+/* tk_time_gpu for a kernel of the given row name; run->h->kernel_copies marks a yardstick. */
 void tk_time_kernel(struct tk_run *run, const char *name, tk_launch_fn launch,
                     const float *d_in, float *d_out);
 
@@ -24,6 +41,18 @@ int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m)
 /* Reads scratch (twice the L2's size) so that no operand of the next run is in the L2
    (flush.cu; the harness calls it before every timed run). */
 void tk_flush_l2(const void *scratch, size_t bytes, int *sink);
+
+/* Why this machine has no usable GPU (a sentence, in why or static), or NULL; *count is the
+   number of GPUs the CUDA runtime sees. */
+const char *tk_gpu_problem(int *count, char *why, size_t len);
+
+/* The CPU+OMP row: times the transpose of in into out (at most 5 runs, out poisoned before
+   each) into row->ms, and names the row; the caller checks out and prints the row. */
+void tk_time_cpu(const float *in, float *out, int rows, int cols, int reps, int warmup,
+                 struct tk_row *row);
+
+/* Fills n floats at p with the bit pattern bits, on stream s (flush.cu). */
+void tk_fill_bits(float *p, size_t n, unsigned bits, cudaStream_t s);
 
 #ifdef __cplusplus
 }

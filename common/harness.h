@@ -22,26 +22,14 @@ extern "C" {
 
 /* The exit statuses, TK_EXIT_OK to TK_EXIT_TODO, are in options.h with what each means. */
 
+struct tk_state;   /* the harness's own state (bench.h): nothing a step reads */
+
 struct tk_run {
-    /* What a step uses. */
     int rows, cols;           /* the input is rows x cols (row-major), the output cols x rows */
     size_t bytes;             /* the size of one matrix in bytes */
     float *in;                /* host input, every element a distinct value */
     float *out;               /* host output: copy the GPU's result here before tk_end */
-
-    /* The harness's own state. */
-    struct tk_options opt;
-    struct tk_table table;
-    char device_name[256];
-    double copy_gbs;          /* the copy ceiling measured in this run */
-    void *scratch;            /* read before each timed run to empty the L2 (flush.cu) */
-    size_t scratch_bytes;
-    int *sink;
-    const char *row;          /* the step's row name, "GPU-xx" */
-    struct tk_row kernel;     /* the step's row, printed by tk_end once its output is checked */
-    int kernel_copies;        /* set by a yardstick kernel that copies instead of transposing:
-                                 its output is then checked against the input itself */
-    int kernel_timed, kernel_reported, status;
+    struct tk_state *h;       /* the harness's own: options, device, timings, status */
 };
 
 /* Launches a step's kernel on device buffers; the harness times it with CUDA events. */

@@ -2,6 +2,7 @@
    exact check. C11 calling the CUDA runtime's C API; the kernels live in the step's .cu. */
 #define _DEFAULT_SOURCE   /* sysconf(_SC_PHYS_PAGES) */
 #include "bench.h"
+#include "explain.h"
 #include "harness.h"
 #include "matrix.h"
 
@@ -19,7 +20,7 @@ static void say(const struct tk_run *run, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(run->opt.csv ? stderr : stdout, fmt, ap);
+    vfprintf(run->h->opt.csv ? stderr : stdout, fmt, ap);
     va_end(ap);
 }
 
@@ -35,7 +36,7 @@ void tk_unfinished(void)
 static void say_unfinished(const struct tk_run *run, const char *what)
 {
     say(run, "%s is unfinished: %sits TODO(%s) comments in transpose.cu are still open.\n",
-        run->table.step, what, run->table.step);
+        run->h->table.step, what, run->h->table.step);
 }
 
 void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line)
@@ -54,10 +55,10 @@ void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line
 
 static void release(struct tk_run *run)
 {
-    if (run->scratch) {
-        cudaFree(run->scratch);   /* no check: this may run on the way out of an error */
-        cudaFree(run->sink);
-        run->scratch = NULL;
+    if (run->h->scratch) {
+        cudaFree(run->h->scratch);   /* no check: this may run on the way out of an error */
+        cudaFree(run->h->sink);
+        run->h->scratch = NULL;
     }
     free(run->in);
     free(run->out);
@@ -71,21 +72,22 @@ static void finish(struct tk_run *run, int status)
     exit(status);
 }
 
-/* Why this machine cannot run the GPU rows, or NULL when device opt.device is usable. */
-static const char *gpu_problem(struct tk_run *run, char *why, size_t len)
+const char *tk_gpu_problem(int *count, char *why, size_t len)
 {
-    int count = 0;
-    cudaError_t err = cudaGetDeviceCount(&count);
-    if (err == cudaErrorNoDevice || (err == cudaSuccess && count == 0))
+    int driver = 0, runtime = 0;
+    cudaDriverGetVersion(&driver);   /* 0 when there is no driver */
+    cudaRuntimeGetVersion(&runtime);
+    *count = 0;
+    cudaError_t err = cudaGetDeviceCount(count);
+    if (err == cudaErrorNoDevice || (err == cudaSuccess && *count == 0))
         return "no CUDA-capable GPU is visible to this program (check nvidia-smi, and "
                "CUDA_VISIBLE_DEVICES if it is set)";
-    if (err == cudaErrorInsufficientDriver && run->table.driver_version == 0)
+    if (err == cudaErrorInsufficientDriver && driver == 0)
         return "no NVIDIA driver is installed (libcuda.so.1 was not found)";
     if (err == cudaErrorInsufficientDriver) {
         snprintf(why, len, "the NVIDIA driver supports CUDA up to %d.%d, this program's runtime "
-                 "is %d.%d: update the driver", run->table.driver_version / 1000,
-                 run->table.driver_version % 1000 / 10, run->table.runtime_version / 1000,
-                 run->table.runtime_version % 1000 / 10);
+                 "is %d.%d: update the driver", driver / 1000, driver % 1000 / 10,
+                 runtime / 1000, runtime % 1000 / 10);
         return why;
     }
     if (err != cudaSuccess) {
@@ -93,48 +95,70 @@ static const char *gpu_problem(struct tk_run *run, char *why, size_t len)
                  cudaGetErrorString(err), cudaGetErrorName(err));
         return why;
     }
-    if (run->opt.device >= count) {
+    return NULL;
+}
+
+/* Why this machine cannot run the GPU rows, or NULL when device opt.device is usable. */
+static const char *gpu_problem(struct tk_run *run, char *why, size_t len)
+{
+    int count;
+    const char *problem = tk_gpu_problem(&count, why, len);
+    if (!problem && run->h->opt.device >= count) {
         fprintf(stderr, "transpose: --device %d: this machine has %d GPU%s (0..%d)\n",
-                run->opt.device, count, count == 1 ? "" : "s", count - 1);
+                run->h->opt.device, count, count == 1 ? "" : "s", count - 1);
         finish(run, TK_EXIT_USAGE);
     }
-    return NULL;
+    return problem;
 }
 
 static void report_device(struct tk_run *run)
 {
     struct cudaDeviceProp p;
-    int dev = run->opt.device, clock_khz = 0, bus_bits = 0;
+    int dev = run->h->opt.device, clock_khz = 0, bus_bits = 0;
     CUDA_CHECK(cudaSetDevice(dev));
     CUDA_CHECK(cudaGetDeviceProperties(&p, dev));
     /* CUDA 13 removed the memory clock and bus width from cudaDeviceProp. */
     CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev));
 
-    snprintf(run->device_name, sizeof run->device_name, "%s", p.name);
-    run->table.device = run->device_name;
-    run->table.cc_major = p.major;
-    run->table.cc_minor = p.minor;
-    run->table.peak_gbs = tk_peak_gbs(clock_khz, bus_bits);
+    snprintf(run->h->device_name, sizeof run->h->device_name, "%s", p.name);
+    run->h->table.device = run->h->device_name;
+    run->h->table.cc_major = p.major;
+    run->h->table.cc_minor = p.minor;
+    run->h->table.peak_gbs = tk_peak_gbs(clock_khz, bus_bits);
     say(run, "device %d: %s, sm_%d%d, %d SMs, L2 %.0f MiB, theoretical peak %.0f GB/s "
         "(%d MHz x %d-bit bus)\n", dev, p.name, p.major, p.minor, p.multiProcessorCount,
-        p.l2CacheSize / MIB, run->table.peak_gbs, clock_khz / 1000, bus_bits);
+        p.l2CacheSize / MIB, run->h->table.peak_gbs, clock_khz / 1000, bus_bits);
 
     size_t free_b, total_b;
-    run->scratch_bytes = 2 * (size_t)(p.l2CacheSize > 0 ? p.l2CacheSize : 32 << 20);
+    run->h->scratch_bytes = 2 * (size_t)(p.l2CacheSize > 0 ? p.l2CacheSize : 32 << 20);
     CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
-    if (2 * run->bytes + run->scratch_bytes > free_b) {
+    if (2 * run->bytes + run->h->scratch_bytes > free_b) {
         fprintf(stderr, "transpose: %d x %d needs two device matrices of %.1f MiB and %.0f MiB "
                 "of scratch; device %d has %.0f MiB free of %.0f MiB: choose a smaller size\n",
-                run->rows, run->cols, run->bytes / MIB, run->scratch_bytes / MIB, dev,
+                run->rows, run->cols, run->bytes / MIB, run->h->scratch_bytes / MIB, dev,
                 free_b / MIB, total_b / MIB);
         finish(run, TK_EXIT_CUDA);
     }
-    CUDA_CHECK(cudaMalloc(&run->scratch, run->scratch_bytes));
+    CUDA_CHECK(cudaMalloc(&run->h->scratch, run->h->scratch_bytes));
     /* Written once, so that reading it to empty the L2 reads no uninitialised memory
        (compute-sanitizer's initcheck would flag every flush otherwise). */
-    CUDA_CHECK(cudaMemset(run->scratch, 0, run->scratch_bytes));
-    CUDA_CHECK(cudaMalloc((void **)&run->sink, sizeof(int)));
+    CUDA_CHECK(cudaMemset(run->h->scratch, 0, run->h->scratch_bytes));
+    CUDA_CHECK(cudaMalloc((void **)&run->h->sink, sizeof(int)));
+    int persisting_max = 0;
+    CUDA_CHECK(cudaDeviceGetAttribute(&persisting_max, cudaDevAttrMaxPersistingL2CacheSize, dev));
+    run->h->persisting_l2 = persisting_max > 0;
+}
+
+/* Lines marked persisting survive the L2 flush, and a carve-out set aside for them shrinks the
+   L2 every other access gets. Before each timed run, whatever a launch may have set: every
+   persisting line back to normal, and no carve-out. */
+static void reset_persisting_l2(const struct tk_run *run)
+{
+    if (!run->h->persisting_l2)
+        return;
+    CUDA_CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
+    CUDA_CHECK(cudaCtxResetPersistingL2Cache());
 }
 
 int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m)
@@ -151,12 +175,12 @@ static void check_and_print(struct tk_run *run, struct tk_row *row)
 {
     struct tk_mismatch m;
     size_t n = (size_t)run->rows * run->cols;
-    int copies = run->kernel_copies && row == &run->kernel;
+    int copies = run->h->kernel_copies && row == &run->h->kernel;
     row->checked = tk_output_exact(run, copies, &m);
-    tk_print_row(stdout, &run->table, row);
+    tk_print_row(stdout, &run->h->table, row);
     if (row->checked)
         return;
-    run->status = TK_EXIT_WRONG;
+    run->h->status = TK_EXIT_WRONG;
     if (copies) {
         fprintf(stderr, "%s: WRONG: the output is not a copy of the input\n", row->name);
         return;
@@ -169,28 +193,41 @@ static void check_and_print(struct tk_run *run, struct tk_row *row)
             "  first at out[%ld][%ld] of the %d x %d output: expected %s, got %s\n",
             row->name, m.count, n, m.poisoned, m.out_row, m.out_col, run->cols, run->rows,
             expected, got);
-    if (m.poisoned == n)
+    if (m.poisoned == n) {
         fprintf(stderr, "  no element was written: is the kernel launched, and is its result "
                 "copied back into run.out?\n");
+        return;
+    }
+    struct tk_explanation e;
+    tk_explain(run->in, run->out, run->rows, run->cols, &e);
+    tk_print_explanation(stderr, &e, run->rows, run->cols);
+}
+
+void tk_time_cpu(const float *in, float *out, int rows, int cols, int reps, int warmup,
+                 struct tk_row *row)
+{
+    static char threads[32];
+    double ms[CPU_MAX_REPS];
+    reps = reps < CPU_MAX_REPS ? reps : CPU_MAX_REPS;
+    snprintf(threads, sizeof threads, "%d threads", omp_get_max_threads());
+    row->name = "CPU+OMP";
+    row->note = threads;
+    if (warmup > 0)
+        tk_transpose_cpu(in, out, rows, cols);
+    for (int i = 0; i < reps; i++) {
+        tk_poison(out, (size_t)rows * cols);
+        double t0 = omp_get_wtime();
+        tk_transpose_cpu(in, out, rows, cols);
+        ms[i] = (omp_get_wtime() - t0) * 1e3;
+    }
+    tk_stats_of(ms, reps, &row->ms);
 }
 
 static void cpu_row(struct tk_run *run)
 {
-    int reps = run->opt.reps < CPU_MAX_REPS ? run->opt.reps : CPU_MAX_REPS;
-    double ms[CPU_MAX_REPS];
-    char threads[32];
-    struct tk_row row = { .name = "CPU+OMP", .note = threads };
-    snprintf(threads, sizeof threads, "%d threads", omp_get_max_threads());
-
-    if (run->opt.warmup > 0)
-        tk_transpose_cpu(run->in, run->out, run->rows, run->cols);
-    for (int i = 0; i < reps; i++) {
-        tk_poison(run->out, (size_t)run->rows * run->cols);
-        double t0 = omp_get_wtime();
-        tk_transpose_cpu(run->in, run->out, run->rows, run->cols);
-        ms[i] = (omp_get_wtime() - t0) * 1e3;
-    }
-    tk_stats_of(ms, reps, &row.ms);
+    struct tk_row row = { 0 };
+    tk_time_cpu(run->in, run->out, run->rows, run->cols, run->h->opt.reps, run->h->opt.warmup,
+                &row);
     check_and_print(run, &row);
 }
 
@@ -216,9 +253,12 @@ static void host_matrices(struct tk_run *run, const char *prog)
 
 void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, char **argv)
 {
+    static struct tk_state state;   /* one run a program */
     char err[256], why[256];
     memset(run, 0, sizeof *run);
-    switch (tk_parse_options(argc, argv, &run->opt, err, sizeof err)) {
+    memset(&state, 0, sizeof state);
+    run->h = &state;
+    switch (tk_parse_options(argc, argv, &run->h->opt, err, sizeof err)) {
     case TK_PARSE_HELP:
         tk_print_usage(stdout, argv[0]);
         exit(TK_EXIT_OK);
@@ -229,44 +269,44 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
     case TK_PARSE_OK:
         break;
     }
-    if (run->opt.describe) {   /* what this program is, for the grader: no GPU, no matrices */
+    if (run->h->opt.describe) {   /* what this program is, for the grader: no GPU, no matrices */
         printf("step=%s row=%s todo=%s\n", step, row ? row : "-", g_unfinished ? "open" : "done");
         exit(TK_EXIT_OK);
     }
-    run->row = row;
+    run->h->row = row;
 
-    run->rows = (int)run->opt.rows;
-    run->cols = (int)run->opt.cols;
+    run->rows = (int)run->h->opt.rows;
+    run->cols = (int)run->h->opt.cols;
     size_t n = (size_t)run->rows * run->cols;
     run->bytes = g_matrix_bytes = n * sizeof(float);
     host_matrices(run, argv[0]);
 
-    struct tk_table *t = &run->table;
+    struct tk_table *t = &run->h->table;
     t->step = step;
     t->device = "none";
     t->rows = run->rows;
     t->cols = run->cols;
-    t->reps = run->opt.reps;
-    t->csv = run->opt.csv;
+    t->reps = run->h->opt.reps;
+    t->csv = run->h->opt.csv;
     cudaRuntimeGetVersion(&t->runtime_version);
     cudaDriverGetVersion(&t->driver_version);   /* 0 when there is no driver */
 
     say(run, "transpose-kit %s: %d x %d floats (%.1f MiB a matrix), median of %d timed runs "
-        "after %d warm-ups\n", step, run->rows, run->cols, run->bytes / MIB, run->opt.reps,
-        run->opt.warmup);
+        "after %d warm-ups\n", step, run->rows, run->cols, run->bytes / MIB, run->h->opt.reps,
+        run->h->opt.warmup);
     const char *problem = gpu_problem(run, why, sizeof why);
     if (!problem)
         report_device(run);   /* refuses a size the device cannot hold, before the fill */
-    if (!problem || !run->opt.no_cpu)   /* the input, unless nothing will read it */
+    if (!problem || !run->h->opt.no_cpu)   /* the input, unless nothing will read it */
         tk_fill(run->in, n);
     tk_print_header(stdout, t);
-    if (!run->opt.no_cpu)
+    if (!run->h->opt.no_cpu)
         cpu_row(run);
     if (problem) {
         if (g_unfinished)
             say_unfinished(run, "");
         say(run, "GPU rows skipped: %s\n", problem);
-        finish(run, run->status ? run->status : TK_EXIT_NO_GPU);
+        finish(run, run->h->status ? run->h->status : TK_EXIT_NO_GPU);
     }
 }
 
@@ -277,7 +317,7 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
 static void time_runs(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out,
                       struct tk_stats *s)
 {
-    int reps = run->opt.reps;
+    int reps = run->h->opt.reps;
     double *ms = malloc((size_t)reps * sizeof *ms);
     cudaEvent_t start, stop;
     if (!ms) {
@@ -286,10 +326,11 @@ static void time_runs(struct tk_run *run, tk_launch_fn launch, const float *d_in
     }
     CUDA_CHECK(cudaEventCreate(&start));
     CUDA_CHECK(cudaEventCreate(&stop));
-    for (int i = -run->opt.warmup; i < reps; i++) {
+    for (int i = -run->h->opt.warmup; i < reps; i++) {
+        reset_persisting_l2(run);
         CUDA_CHECK(cudaMemsetAsync(d_out, TK_POISON_BYTE, run->bytes, 0));
-        if (!run->opt.no_flush) {
-            tk_flush_l2(run->scratch, run->scratch_bytes, run->sink);
+        if (!run->h->opt.no_flush) {
+            tk_flush_l2(run->h->scratch, run->h->scratch_bytes, run->h->sink);
             CUDA_CHECK(cudaGetLastError());
         }
         CUDA_CHECK(cudaEventRecord(start, 0));
@@ -314,13 +355,13 @@ static void time_runs(struct tk_run *run, tk_launch_fn launch, const float *d_in
 
 void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out)
 {
-    tk_time_kernel(run, run->row, launch, d_in, d_out);
+    tk_time_kernel(run, run->h->row, launch, d_in, d_out);
 }
 
 void tk_time_kernel(struct tk_run *run, const char *name, tk_launch_fn launch,
                     const float *d_in, float *d_out)
 {
-    run->kernel.name = name;
+    run->h->kernel.name = name;
     if (!d_in || !d_out)   /* the step's TODOs are not done: tk_end says so */
         return;
 
@@ -329,44 +370,44 @@ void tk_time_kernel(struct tk_run *run, const char *name, tk_launch_fn launch,
     time_runs(run, NULL, d_in, d_out, &copy.ms);
     CUDA_CHECK(cudaMemcpy(run->out, d_out, run->bytes, cudaMemcpyDeviceToHost));
     copy.checked = tk_output_exact(run, 1, NULL);
-    run->copy_gbs = copy.copy_gbs = tk_gbs(run->rows, run->cols, copy.ms.median);
-    tk_print_row(stdout, &run->table, &copy);
+    run->h->copy_gbs = copy.copy_gbs = tk_gbs(run->rows, run->cols, copy.ms.median);
+    tk_print_row(stdout, &run->h->table, &copy);
     if (!copy.checked) {
         fprintf(stderr, "copy ceiling: WRONG: cudaMemcpy did not reproduce its input\n");
-        run->status = TK_EXIT_WRONG;
+        run->h->status = TK_EXIT_WRONG;
     }
 
     /* The step's kernel. run->out is poisoned so that a result never copied back shows. */
     tk_poison(run->out, (size_t)run->rows * run->cols);
-    time_runs(run, launch, d_in, d_out, &run->kernel.ms);
-    run->kernel.gpu = 1;
-    run->kernel.copy_gbs = run->copy_gbs;
-    run->kernel_timed = 1;
+    time_runs(run, launch, d_in, d_out, &run->h->kernel.ms);
+    run->h->kernel.gpu = 1;
+    run->h->kernel.copy_gbs = run->h->copy_gbs;
+    run->h->kernel_timed = 1;
 }
 
 int tk_report_kernel(struct tk_run *run)
 {
-    check_and_print(run, &run->kernel);
-    run->kernel_timed = 0;   /* reported */
-    run->kernel_reported = 1;
-    return run->status;
+    check_and_print(run, &run->h->kernel);
+    run->h->kernel_timed = 0;   /* reported */
+    run->h->kernel_reported = 1;
+    return run->h->status;
 }
 
 int tk_end(struct tk_run *run)
 {
-    if (!run->kernel_timed && !run->kernel_reported) {
+    if (!run->h->kernel_timed && !run->h->kernel_reported) {
         say(run, "%s: not run yet: the device buffers d_in and d_out are not allocated. Work "
             "through the TODO(%s) comments in transpose.cu, then run make again.\n",
-            run->row ? run->row : "the GPU kernel", run->table.step);
-        finish(run, run->status ? run->status : TK_EXIT_TODO);
+            run->h->row ? run->h->row : "the GPU kernel", run->h->table.step);
+        finish(run, run->h->status ? run->h->status : TK_EXIT_TODO);
     }
-    if (run->kernel_timed)
+    if (run->h->kernel_timed)
         tk_report_kernel(run);
     if (g_unfinished) {
         say_unfinished(run, "the row above is still the kernel the starter began with; ");
-        if (!run->status)
-            run->status = TK_EXIT_TODO;
+        if (!run->h->status)
+            run->h->status = TK_EXIT_TODO;
     }
     release(run);
-    return run->status;
+    return run->h->status;
 }

@@ -21,6 +21,7 @@
                       into a padded TR x TC tile, vectors gathered down its columns (rowvec.cuh)
    tma-tT-sS          Hopper's bulk tensor copy: T tiles a block, S shared stages (tma.cuh)
    copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@
 #include "tiles.cuh"
 #include "rowvec.cuh"
 #include "tma.cuh"
+#include "windows.cuh"
 #include "yardsticks.cuh"
 
 /* cc: the compute capability a variant needs (90: 9.0); copies: a yardstick (yardsticks.cuh). */
@@ -88,6 +90,23 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "tma-t8-s3",              launch_tma<8, 3>, 90 },
     { "tma-t16-s3",             launch_tma<16, 3>, 90 },
     { "tma-t4-s4",              launch_tma<4, 4>, 90 },
+    { "win-c32-r32-l1-s1-b8",        launch_window<32, 32, 1, 1, 8> },
+    { "win-c32-r32-l1-s1-b8-plain",  launch_window<32, 32, 1, 1, 8, true> },
+    { "win-c32-r64-l1-s1-b8",        launch_window<32, 64, 1, 1, 8> },
+    { "win-c32-r64-l1-s2-b8",        launch_window<32, 64, 1, 2, 8> },
+    { "win-c32-r128-l1-s1-b8",       launch_window<32, 128, 1, 1, 8> },
+    { "win-c32-r128-l1-s2-b8",       launch_window<32, 128, 1, 2, 8> },
+    { "win-c32-r128-l1-s4-b8",       launch_window<32, 128, 1, 4, 8> },
+    { "win-c32-r128-l1-s4-b4",       launch_window<32, 128, 1, 4, 4> },
+    { "win-c32-r128-l1-s4-b16",      launch_window<32, 128, 1, 4, 16> },
+    { "win-c32-r128-l1-s1-b8-plain", launch_window<32, 128, 1, 1, 8, true> },
+    { "win-c32-r256-l1-s4-b8",       launch_window<32, 256, 1, 4, 8> },
+    { "win-c32-r256-l1-s4-b16",      launch_window<32, 256, 1, 4, 16> },
+    { "win-c64-r64-l1-s2-b8",        launch_window<64, 64, 1, 2, 8> },
+    { "win-c64-r64-l2-s2-b8",        launch_window<64, 64, 2, 2, 8> },
+    { "win-c64-r64-l2-s2-b16",       launch_window<64, 64, 2, 2, 16> },
+    { "win-c64-r128-l2-s4-b8",       launch_window<64, 128, 2, 4, 8> },
+    { "win-c64-r128-l2-s4-b16",      launch_window<64, 128, 2, 4, 16> },
     { "copy-v4",                launch_copy<4>, 0, 1 },
     { "copy-v2",                launch_copy<2>, 0, 1 },
     { "tilecopy-v2",            launch_tilecopy<2>, 0, 1 },
@@ -104,7 +123,7 @@ static double back_to_back(struct tk_run *run, const char *name, tk_launch_fn la
     CUDA_CHECK(cudaEventCreate(&start));
     CUDA_CHECK(cudaEventCreate(&stop));
     CUDA_CHECK(cudaMemset(d_out, TK_POISON_BYTE, run->bytes));
-    for (int i = -run->opt.warmup; i < run->opt.reps; i++) {
+    for (int i = -run->h->opt.warmup; i < run->h->opt.reps; i++) {
         if (i == 0)
             CUDA_CHECK(cudaEventRecord(start, 0));
         if (launch)
@@ -124,12 +143,12 @@ static double back_to_back(struct tk_run *run, const char *name, tk_launch_fn la
     struct tk_mismatch m;
     if (!tk_output_exact(run, copies, &m)) {
         printf("  %-28s WRONG\n", name);
-        run->status = TK_EXIT_WRONG;
+        run->h->status = TK_EXIT_WRONG;
         return 0;
     }
-    double gbs = tk_gbs(run->rows, run->cols, ms / run->opt.reps);
+    double gbs = tk_gbs(run->rows, run->cols, ms / run->h->opt.reps);
     double ref = launch ? copy_gbs : gbs;   /* the copy row is its own reference */
-    printf("  %-28s %9.3f %9.1f ", name, ms / run->opt.reps, gbs);
+    printf("  %-28s %9.3f %9.1f ", name, ms / run->h->opt.reps, gbs);
     if (ref > 0)
         printf("%7.1f%%\n", 100 * gbs / ref);
     else
@@ -137,16 +156,27 @@ static double back_to_back(struct tk_run *run, const char *name, tk_launch_fn la
     return gbs;
 }
 
-/* Whether variant v's name holds $LEVERS (every name when it is unset or empty). */
+/* Whether variant v's name holds one of the comma-separated texts of $LEVERS (every name
+   when it is unset or empty). */
 static int named(size_t v, const char *only)
 {
-    return !only || !*only || strstr(variants[v].name, only);
+    if (!only || !*only)
+        return 1;
+    for (const char *p = only; *p;) {
+        size_t len = strcspn(p, ",");
+        char text[128];
+        snprintf(text, sizeof text, "%.*s", (int)(len < sizeof text ? len : sizeof text - 1), p);
+        if (len && strstr(variants[v].name, text))
+            return 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
 }
 
 /* Whether this GPU has what variant v needs. */
 static int runs_here(const struct tk_run *run, size_t v)
 {
-    return run->table.cc_major * 10 + run->table.cc_minor >= variants[v].cc;
+    return run->h->table.cc_major * 10 + run->h->table.cc_minor >= variants[v].cc;
 }
 
 int main(int argc, char **argv)
@@ -155,7 +185,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
             tk_print_usage(stdout, argv[0]);
             printf("\nLEVERS=TEXT (environment) runs only the variants whose name holds TEXT,\n"
-                   "e.g. LEVERS=tma or LEVERS=t64-v2; unset or empty, all of them.\n"
+                   "e.g. LEVERS=tma or LEVERS=t64-v2,win-c32; unset or empty, all of them.\n"
                    "The variants and their names: scripts/levers/README.md.\n");
             return 0;
         }
@@ -176,14 +206,14 @@ int main(int argc, char **argv)
                    variants[v].cc / 10, variants[v].cc % 10);
             continue;
         }
-        run.kernel_copies = variants[v].copies;
+        run.h->kernel_copies = variants[v].copies;
         tk_time_kernel(&run, variants[v].name, variants[v].launch, d_in, d_out);
         CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
         tk_report_kernel(&run);
     }
 
     printf("\nThe same variants timed back to back (mean of %d launches in a row, no poison or "
-           "emptied L2 between them)\n  %-28s %9s %9s %8s\n", run.opt.reps, "row", "mean ms",
+           "emptied L2 between them)\n  %-28s %9s %9s %8s\n", run.h->opt.reps, "row", "mean ms",
            "GB/s", "% copy");
     double copy_gbs = back_to_back(&run, "cudaMemcpy D2D", NULL, 1, d_in, d_out, 0);
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
