@@ -23,8 +23,9 @@ endif
 
 NVCCFLAGS ?= -O3 -lineinfo
 FLAGS := $(NVCCFLAGS) $(ARCH) -I$(COMMON) -Xcompiler -fopenmp,-Wall
-HARNESS := $(COMMON)/options.c $(COMMON)/matrix.c $(COMMON)/report.c $(COMMON)/run.c \
-           $(COMMON)/flush.cu
+HARNESS := $(COMMON)/options.c $(COMMON)/matrix.c $(COMMON)/explain.c $(COMMON)/report.c \
+           $(COMMON)/run.c $(COMMON)/flush.cu
+HARNESS += $(EXTRA)       # a step's own additions (step 8: the ranks' harness)
 HEADERS := $(wildcard $(COMMON)/*.h)
 
 SRC ?= transpose.cu
