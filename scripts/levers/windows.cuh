@@ -1,0 +1,101 @@
+/* Sector-aligned store windows: the levers behind step 7.
+
+   Output row c of a rows x cols input starts at element c * rows of the output. When rows is
+   not a multiple of 8, that start is not on a 32-byte sector, and a plain tile's stores cut
+   sectors in two: each half is written by a different block. Here each block's piece of an
+   output row (its window, TR floats) starts on that row's sector boundary instead: a_c =
+   (c * rows) % 8 elements before the tile's first row. The block therefore stages H = 7
+   extra input rows above its TR rows (TR + H rows of TC columns, in a tile padded by one
+   float), and every store it makes covers whole sectors, except at the ends of a row.
+   Where rows % 8 == 0, a_c is 0 and no extra row is staged.
+
+   win-cTC-rTR-lVL-sVS-bBY[-plain]
+     TC  input columns a block moves (output rows)    TR  floats of each output row it writes
+     VL  floats per load (2: float2, where cols is even; one float otherwise)
+     VS  floats per store (2, 4: a vector wherever the whole vector lies inside the row)
+     BY  rows of threads; the block is (TC / VL) x BY threads
+     plain: no shift (the windows start where the tiles do), for comparison */
+#pragma once
+#include "tiles.cuh"
+
+template <int TC, int TR, int VL, int VS, int BY, int H>
+__global__ void __launch_bounds__((TC / VL) * BY)
+window_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    const int S = TC + 1;                     /* a staged row, padded by one float */
+    const int NT = (TC / VL) * BY;            /* threads in the block */
+    __shared__ float tile[(TR + H) * S];
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int c0 = blockIdx.x * TC;           /* first input column */
+    const int rb = blockIdx.y * TR - H;       /* first staged input row (may be negative) */
+
+    static_assert((TR / VS) % 32 == 0 && (TC / VL) * BY % 32 == 0, "whole warps");
+    #pragma unroll
+    for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
+        const int i = ty + k * BY, r = rb + i, c = c0 + tx * VL;
+        if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+            continue;
+        if (VL == 2) {   /* cols is even here, so c + 1 < cols too */
+            float2 v = *reinterpret_cast<const float2 *>(in + (size_t)r * cols + c);
+            tile[i * S + tx * 2] = v.x;
+            tile[i * S + tx * 2 + 1] = v.y;
+        } else {
+            tile[i * S + tx] = in[(size_t)r * cols + c];
+        }
+    }
+    __syncthreads();
+
+    const int t = ty * (TC / VL) + tx, lane = t % 32;
+    for (int cl = t / 32; cl < TC && c0 + cl < cols; cl += NT / 32) {
+        const int c = c0 + cl;
+        const int a = H ? ((c & 7) * (rows & 7)) & 7 : 0;   /* (c * rows) % 8 */
+        const int w = blockIdx.y * TR - a;                  /* the window's first element */
+        float *row = out + (size_t)c * rows;
+        #pragma unroll
+        for (int k = 0; k < TR / VS / 32; k++) {
+            const int q = lane + 32 * k;
+            const int r = w + q * VS, i = q * VS + H - a;   /* output element, staged row */
+            if (VS > 1 && r >= 0 && r + VS <= rows) {
+                typename vec<VS>::t v;
+                #pragma unroll
+                for (int e = 0; e < VS; e++)
+                    set<VS>(v, e, tile[(i + e) * S + cl]);
+                *reinterpret_cast<typename vec<VS>::t *>(row + r) = v;
+            } else {
+                #pragma unroll
+                for (int e = 0; e < VS; e++)
+                    if (r + e >= 0 && r + e < rows)
+                        row[r + e] = tile[(i + e) * S + cl];
+            }
+        }
+    }
+}
+
+template <int TC, int TR, int VL, int VS, int BY, int H>
+static void launch_window_h(const float *d_in, float *d_out, int rows, int cols)
+{
+    dim3 grid((cols + TC - 1) / TC, (rows + H + TR - 1) / TR);
+    window_kernel<TC, TR, VL, VS, BY, H><<<grid, dim3(TC / VL, BY)>>>(rows, cols, d_in, d_out);
+}
+
+/* Shifted windows only where output rows are off their sectors; float2 loads only where
+   input rows start on 8 bytes (otherwise one float, with as many threads). PLAIN: never
+   shift, and stores of one float (vectors would be misaligned). */
+template <int TC, int TR, int VL, int VS, int BY, bool PLAIN = false>
+static void launch_window(const float *d_in, float *d_out, int rows, int cols)
+{
+    const int B1 = BY / VL > 0 ? BY / VL : 1;   /* rows of threads with one-float loads */
+    const bool shift = !PLAIN && rows % 8 != 0, vl = VL == 2 && cols % 2 == 0;
+    if (PLAIN && vl)
+        launch_window_h<TC, TR, VL, 1, BY, 0>(d_in, d_out, rows, cols);
+    else if (PLAIN)
+        launch_window_h<TC, TR, 1, 1, B1, 0>(d_in, d_out, rows, cols);
+    else if (shift && vl)
+        launch_window_h<TC, TR, VL, VS, BY, 7>(d_in, d_out, rows, cols);
+    else if (shift)
+        launch_window_h<TC, TR, 1, VS, B1, 7>(d_in, d_out, rows, cols);
+    else if (vl)
+        launch_window_h<TC, TR, VL, VS, BY, 0>(d_in, d_out, rows, cols);
+    else
+        launch_window_h<TC, TR, 1, VS, B1, 0>(d_in, d_out, rows, cols);
+}

@@ -1,0 +1,109 @@
+/* Step 7 (bonus): any shape at the copy limit, with stores on whole sectors.
+
+   The input is a rows x cols matrix stored row by row; the output is its transpose,
+   cols x rows: out[c * rows + r] = in[r * cols + c]. The harness (common/) parses the
+   command line, fills the input, prints the CPU+OMP row, times the kernel and checks
+   every element of the result. */
+#include "harness.h"
+
+#define TC      64     /* a block moves TC columns of the input: TC rows of the output */
+#define TR      64     /* ... and of each of those rows it writes a window of TR floats */
+#define HALO    7      /* extra input rows staged above the window, when it is shifted */
+#define THREADS 512    /* threads in a block */
+
+/* Device memory moves 32-byte sectors: 8 floats. Row c of the output starts at element
+   c * rows, which is skew(c) = (c * rows) % 8 floats past a sector boundary. */
+__device__ __forceinline__ int skew(int c, int rows)
+{
+    return (c % 8) * (rows % 8) % 8;   /* (c * rows) % 8, without overflowing an int */
+}
+
+/* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
+   writes windows: TR consecutive floats of one output row, a float2 a thread. Where rows is
+   a multiple of 8 (H = 0) every output row starts on a sector, and so does every window.
+   Otherwise (H = HALO) each window starts skew(c) floats before the block's first row, on
+   the sector boundary: every store covers whole sectors, and the rows the window reaches
+   above the block's own are the HALO rows it staged. VL: floats a thread loads at once, 2
+   (a float2) where every input row starts on 8 bytes (cols even), 1 otherwise. */
+template <int H, int VL>
+__global__ void __launch_bounds__(THREADS)
+transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    const int S = TC + 1;                         /* a staged row, padded by one float */
+    const int BX = TC / VL, BY = THREADS / BX;    /* the block: BX threads across, BY down */
+    __shared__ float tile[(TR + H) * S];
+
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int c0 = blockIdx.x * TC;                     /* the block's first input column */
+    int rs = blockIdx.y * TR - H;                 /* its first staged input row, maybe < 0 */
+
+    #pragma unroll
+    for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
+        int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
+        if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+            continue;
+        if (VL == 2) {   /* cols is even, so c + 1 < cols too */
+            float2 v = *(const float2 *)&in[(size_t)r * cols + c];
+            tile[i * S + 2 * tx] = v.x;
+            tile[i * S + 2 * tx + 1] = v.y;
+        } else {
+            tile[i * S + tx] = in[(size_t)r * cols + c];
+        }
+    }
+    __syncthreads();
+
+    int t = ty * BX + tx, lane = t % 32;
+    for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
+        int c = c0 + j;                                        /* the output row */
+        int r = blockIdx.y * TR - (H ? skew(c, rows) : 0) + 2 * lane;   /* its floats r, r+1 */
+        int i = r - rs;                                        /* staged as rows i, i + 1 */
+        float *o = out + (size_t)c * rows;
+        if (r >= 0 && r + 2 <= rows) {
+            *(float2 *)&o[r] = make_float2(tile[i * S + j], tile[(i + 1) * S + j]);
+        } else {   /* the ends of the row */
+            if (r >= 0 && r < rows)
+                o[r] = tile[i * S + j];
+            if (r + 1 >= 0 && r + 1 < rows)
+                o[r + 1] = tile[(i + 1) * S + j];
+        }
+    }
+}
+
+static void launch(const float *d_in, float *d_out, int rows, int cols)
+{
+    bool shift = rows % 8 != 0;   /* output rows start off their sectors */
+    bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
+    dim3 grid((cols + TC - 1) / TC, (rows + (shift ? HALO : 0) + TR - 1) / TR);
+    if (shift && pairs)
+        transpose_kernel<HALO, 2><<<grid, dim3(TC / 2, THREADS * 2 / TC)>>>(rows, cols, d_in, d_out);
+    else if (shift)
+        transpose_kernel<HALO, 1><<<grid, dim3(TC, THREADS / TC)>>>(rows, cols, d_in, d_out);
+    else if (pairs)
+        transpose_kernel<0, 2><<<grid, dim3(TC / 2, THREADS * 2 / TC)>>>(rows, cols, d_in, d_out);
+    else
+        transpose_kernel<0, 1><<<grid, dim3(TC, THREADS / TC)>>>(rows, cols, d_in, d_out);
+}
+
+int main(int argc, char **argv)
+{
+    struct tk_run run;
+    tk_begin(&run, "step7", "GPU-any-shape", argc, argv);
+
+    float *d_in = NULL, *d_out = NULL;   /* device copies of the matrices */
+    CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
+    CUDA_CHECK(cudaMalloc(&d_out, run.bytes));
+    CUDA_CHECK(cudaMemcpy(d_in, run.in, run.bytes, cudaMemcpyHostToDevice));
+
+    /* A first run. A launch returns before the kernel ends: wait for the GPU before going on,
+       and check both the launch and the run. */
+    launch(d_in, d_out, run.rows, run.cols);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+
+    tk_time_gpu(&run, launch, d_in, d_out);
+
+    CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(d_in));
+    CUDA_CHECK(cudaFree(d_out));
+    return tk_end(&run);
+}
