@@ -1,0 +1,179 @@
+# What the grader (scripts/grade.sh) says, step by step: what each step is about, and what a
+# failed CUDA call or a pattern of wrong values means in the step's terms. Sourced, not run.
+# Every explanation rests on evidence the program printed: the call that failed, or the
+# "pattern:" lines with which the harness names where wrong values came from (common/explain.c).
+# shellcheck disable=SC2034  # the variables step_table sets are the grader's
+
+# step_table STEP: sets what the step is about, or fails for a step the kit does not have.
+#   share    the least % of the solution's GB/s that passes (README.md, "The grader")
+#   speed_at the shapes (ROWSxCOLS) the speed is judged at, beside the solution at each
+#   label, counter  the Nsight Compute metric(s): a numerator and an optional denominator
+#   count_at the shape the counter is read at
+#   rule     "most F" (yours at most F times the solution's) or "least F" (at least F times);
+#            empty: the counter is shown, not judged
+#   missing  what a kernel that is exact but too slow has not done yet
+#   ranks    0 for one GPU; for a step across GPUs, the GPUs it needs at least (no
+#            sanitizers and no counter then: each rank is a process of its own)
+step_table() {
+    speed_at="8192x8192" count_at="8192x8192" rule="" ranks=0
+    case $1 in
+    step1) share=90 label="achieved occupancy, %"
+           counter="sm__warps_active.avg.pct_of_peak_sustained_active"
+           missing="each thread should copy one whole output row, walking down a column of the input" ;;
+    step2) share=90 label="global store sectors per request"
+           counter="l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum/l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
+           missing="it is not yet one thread per element in TILE x TILE blocks whose x runs along a row of the input" ;;
+    step3) share=90 label="global store sectors per request" rule="most 1.5"
+           counter="l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum/l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
+           missing="the stores are still strided: the block should stage its tile in shared memory and write whole output rows from it" ;;
+    step4) share=90 label="shared-memory load bank conflicts" rule="most 3"
+           counter="l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
+           missing="the tile is still read column-wise with bank conflicts" ;;
+    step5) share=90 label="DRAM throughput, % of peak"
+           counter="gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed"
+           missing="each thread should move ELEMS elements with a TILE x BLOCKY block, and the grid should count TILE x TILE tiles, not threads" ;;
+    step6) share=98 label="global load sectors per request (8 for float2)" rule="least 0.9"
+           counter="l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum/l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
+           missing="the 64 x 64 tile is not yet moved as float2 through a conflict-free swizzled tile" ;;
+    step7) share=90 label="global store efficiency, % of each sector's bytes used" rule="least 0.95"
+           counter="smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct"
+           speed_at="8192x8192 12345x6789" count_at="12345x6789"
+           missing="where rows is not a multiple of 8, each output row's window should start on its sector boundary, so that every store fills whole sectors" ;;
+    step8) share=90 label="" counter="" ranks=2
+           missing="the exchange is not hidden yet: in stage (b) each chunk's pack and transpose should overlap other chunks' exchanges, on two streams ordered by events" ;;
+    *) return 1 ;;
+    esac
+}
+
+# explain_call LOG: the harness's line for the CUDA call that failed ("FILE:LINE: CALL failed:
+# REASON (cudaErrorX)"), and what that failure of that call means.
+explain_call() {
+    local line call fn name kind
+    line=$(grep -m1 -E ' failed: .*\(cuda[A-Za-z]+\)$' "$1")
+    [ -n "$line" ] || { echo "  the program names no failed CUDA call; its last lines:"; tail -n 3 "$1" | sed 's/^/  | /'; return; }
+    echo "  the call that failed: $line"
+    call=$(echo "$line" | sed -E 's/^[^:]*:[0-9]+: (.*) failed: .*$/\1/')
+    fn=${call%%(*}
+    name=$(echo "$line" | sed -E 's/.*\((cuda[A-Za-z]+)\)$/\1/')
+    case $fn:$name in
+    cudaMemcpy*:cudaErrorInvalidValue)
+        kind=$(echo "$call" | grep -oE 'cudaMemcpy(HostToDevice|DeviceToHost|DeviceToDevice|HostToHost|Default)' | tail -n 1)
+        case $kind in
+        cudaMemcpyHostToDevice) kind="host to device: the destination (first argument) must be device memory and the source (second) host memory" ;;
+        cudaMemcpyDeviceToHost) kind="device to host: the destination (first argument) must be host memory and the source (second) device memory" ;;
+        cudaMemcpyDeviceToDevice) kind="device to device: both pointers must be device memory" ;;
+        *) kind="${kind:-not named}" ;;
+        esac
+        echo "  a copy refused before it moved anything: its direction says $kind."
+        echo "  In this program d_in and d_out come from cudaMalloc (device); run.in and run.out are host memory." ;;
+    cudaGetLastError:cudaErrorInvalidConfiguration|cudaGetLastError:cudaErrorInvalidValue)
+        echo "  the launch just before it was refused: a grid or block dimension is 0 or too large"
+        echo "  (at most 1024 threads a block; a grid's y and z at most 65535). Is the number of blocks rounded up, so that it is never 0?" ;;
+    *:cudaErrorMisalignedAddress)
+        echo "  the kernel made a vector access at an address that is not a multiple of its size: a float2"
+        echo "  may only be read or written where its row starts on 8 bytes (even rows and cols)" ;;
+    *:cudaErrorIllegalAddress)
+        echo "  the kernel read or wrote outside its memory while it ran, a matrix or the shared tile" ;;
+    cudaMalloc*:cudaErrorMemoryAllocation)
+        echo "  device memory ran out: the run above says how much the device has free" ;;
+    cudaFree:*)
+        echo "  cudaFree was given a pointer that cudaMalloc did not return, or one already freed" ;;
+    *)
+        echo "  the grader knows no explanation for $fn failing with $name; the line above is the evidence" ;;
+    esac
+}
+
+# explain_pattern STEP LINE: one harness "pattern: NAME ARG: ..." line, in the step's terms.
+explain_pattern() {
+    local name arg n=${1#step}
+    name=$(echo "$2" | sed -E 's/^ *pattern: ([a-z-]+).*/\1/')
+    arg=$(echo "$2" | sed -nE 's/^ *pattern: [a-z-]+ (-?[0-9]+):.*/\1/p')
+    case $name in
+    copy)
+        echo "a copy, not a transpose: each element is written where it was read. The store goes to the transposed place, out[c * rows + r] for in[r * cols + c]"
+        [ "$n" -ge 3 ] && echo "  (in the write phase: the block's indices swap, and the tile is read down a column)" ;;
+    load-stride)
+        echo "the load's index steps a row by rows: a row of the input is cols floats long, in[r * cols + c]" ;;
+    store-stride)
+        echo "the store's index steps a row by cols: a row of the output is rows floats long, out[c * rows + r]" ;;
+    tile-own-place)
+        case $n in
+        6|7) echo "each tile is transposed inside but written where it was read: on output, the block's first row is its first input column (c0) and its first column its first input row (r0)" ;;
+        *) echo "each ${arg} x ${arg} tile is transposed inside but written at its own block's position: on output the block indices swap, the output row starting at blockIdx.x * TILE and the column at blockIdx.y * TILE" ;;
+        esac ;;
+    tile-untransposed)
+        case $n in
+        6) echo "each tile lands at its place but is not transposed inside: the 2 x 2 blocks, or the tile's row and column in at(c, r), are not swapped between the two phases" ;;
+        7) echo "each tile lands at its place but is not transposed inside: a window reads output row j down column j of the staged tile, tile[i * S + j]" ;;
+        *) echo "each ${arg} x ${arg} tile lands at its place but is not transposed inside: in the write phase the tile is read down a column, tile[threadIdx.x][...]" ;;
+        esac ;;
+    pairs)
+        case $n in
+        6) echo "the two values of every pair are swapped: column j of a thread's 2 x 2 block becomes row 2 tx + j of the tile, (a0.x, a1.x) and then (a0.y, a1.y)" ;;
+        *) echo "neighbouring values are swapped in pairs: each lands at the other place of its even-odd pair" ;;
+        esac ;;
+    shifted)
+        echo "every wrong value comes from the same distance away (the harness's line above says how far): an index is off by that much" ;;
+    tile-scrambled)
+        case $n in
+        6) echo "values move about inside each tile: the tile is written and read back through different layouts; both phases must put element (c, r) at the same at(c, r)" ;;
+        7) echo "values move about inside each block's columns: the windows read the staged tile at other places than the staging wrote" ;;
+        *) echo "values move about inside each tile: the write phase reads the tile at other places than the load phase wrote" ;;
+        esac ;;
+    unknown)
+        echo "the wrong values fit no pattern the grader knows; the evidence above (where each value came from, where it belongs) is what there is" ;;
+    unwritten-columns|unwritten-rows)
+        local what=${name#unwritten-} factor
+        factor=$(echo "$2" | sed -nE 's/.*\(([0-9]+ = [0-9]+ x [0-9]+)\)$/\1/p')
+        echo "the input's $what from $arg on are never written, all of them and nothing else${factor:+ ($factor, a whole number of blocks)}: does the grid reach the last of them, its number of blocks rounded up, and does every thread write every element it is given?"
+        [ "$n" = 1 ] && [ "$what" = columns ] && echo "  (one thread an output row: (cols + THREADS - 1) / THREADS blocks)"
+        [ "$n" = 7 ] && [ "$what" = rows ] && echo "  (the grid's y must reach the last row even when a window starts HALO rows early)" ;;
+    unwritten-tile-rows)
+        echo "in every band of $arg rows, the same rows are never written: each thread must move every element of its column of the tile, its loop stepping by the block's height" ;;
+    unwritten-tile-columns)
+        echo "in every band of $arg columns, the same columns (output rows) are never written: the write phase must cover every row of the output tile, stepping by the block's height" ;;
+    unwritten-scattered)
+        echo "the unwritten elements fit no pattern the grader knows; the evidence above says where they are" ;;
+    foreign)
+        echo "some outputs hold values that are neither an input element nor the poison: something read memory nothing wrote, such as a tile entry no thread loaded" ;;
+    none)
+        echo "the matrix is too large for its values to name their place: grade on the shapes of scripts/shapes.txt" ;;
+    recv-poison)
+        echo "a transpose read its chunk of d_recv before the exchange had filled it: each chunk's transpose must wait for that chunk's exchange (an event recorded on the exchange's stream after it, waited for on the transpose's stream)" ;;
+    send-poison)
+        echo "an exchange sent a chunk of d_send before it was packed: each chunk's exchange must wait for its packing (an event recorded after the pack, waited for on the exchange's stream)" ;;
+    wrong-rank)
+        echo "values that belong on another rank arrived here: a block was packed for, or sent to, the wrong rank; the block for rank q is q's columns, sent to q" ;;
+    wrong-block)
+        echo "a block from one rank sits where another rank's rows belong: the blocks received are stacked in rank order, rank q's at row row0[q] of the chunk" ;;
+    local)
+        echo "the values came from the right rank but landed at the wrong place: the packing (rows cols floats apart, w floats each) or the local transpose of the received rows x w matrix" ;;
+    *)
+        echo "the harness named a pattern the grader does not know ($name)" ;;
+    esac
+}
+
+# explain_finding TOOL LOG: a compute-sanitizer finding in the step's terms. Sets race=1 when
+# it is a race or a barrier, which then explains any wrong shapes.
+explain_finding() {
+    local tool=$1 log=$2
+    if grep -q 'Program hit' "$log"; then
+        echo "  a CUDA call failed under the sanitizer too: see the shapes above"
+    elif grep -q 'misaligned' "$log"; then
+        echo "  a float2 access at an address that is not a multiple of 8: the vector path must only run where rows of in and out start on 8 bytes (even rows and cols) and the whole tile is inside the matrix"
+    elif grep -q 'Invalid __global__ write' "$log"; then
+        echo "  a thread writes outside the output (cols x rows): is every store guarded by the output's bounds?"
+    elif grep -q 'Invalid __global__ read' "$log"; then
+        echo "  a thread reads outside the input (rows x cols): is every load guarded by the input's bounds?"
+    elif grep -q 'Invalid __shared__' "$log"; then
+        echo "  an index past the end of the shared tile: check the tile's dimensions against the indices that use them"
+    elif [ "$tool" = racecheck ]; then
+        race=1
+        echo "  a race on the tile: is there a barrier between loading the tile and reading it back, reached by every thread of the block?"
+    elif [ "$tool" = synccheck ]; then
+        race=1
+        echo "  a barrier that not every thread of the block reaches: is __syncthreads() inside a branch, such as a bounds guard?"
+    else
+        echo "  the grader knows no explanation for this finding; the lines above are the evidence"
+    fi
+}
