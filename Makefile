@@ -3,10 +3,16 @@
 #   make run        build, then run every solution step (ARGS="-n 4096" to change the size)
 #   make results    the results table, CSV and chart of every solution step (ARGS="--compare F")
 #   make test       the test suite: host-side tests always, GPU tests where a GPU is present
-#   make large      every solution at 46341^2 and 65536 x 65537, exact (minutes, ~35 GiB of GPU)
+#   make large      every one-GPU solution at 46341^2 and 65536 x 65537, exact (minutes, ~35 GiB)
 #   make clean
 
+include common/nccl.mk
 STEPS     := $(sort $(wildcard step[0-9]))
+# The steps across GPUs (their solution builds common/ranks.c) need NCCL: without it, left out.
+ACROSS    := $(patsubst solution/%/Makefile,%,$(shell grep -l 'ranks\.c' solution/step*/Makefile))
+ifneq ($(HAVE_NCCL),1)
+  STEPS := $(filter-out $(ACROSS),$(STEPS))
+endif
 SOLUTIONS := $(addprefix solution/,$(STEPS))
 DIRS      := $(STEPS) $(SOLUTIONS)
 

@@ -111,3 +111,17 @@ void tk_describe_value(float v, int rows, int cols, char *buf, size_t len)
     else
         snprintf(buf, len, "%.9g (not a value of the input)", v);
 }
+
+void tk_split(long n, int parts, long *first)
+{
+    for (int k = 0; k <= parts; k++)
+        first[k] = (long)((long long)k * n / parts);
+}
+
+long tk_chunk_first(const long *first, int q, int k, int K)
+{
+    if (k >= K)
+        return first[q + 1];
+    long into = (long)((long long)(first[q + 1] - first[q]) * k / K);
+    return first[q] + into / 8 * 8;   /* a whole number of 32-byte sectors into the block */
+}

@@ -42,6 +42,16 @@ struct tk_mismatch {
    Returns the number of differing elements; fills *m when m is not NULL. */
 size_t tk_check(const float *in, const float *out, int rows, int cols, struct tk_mismatch *m);
 
+/* How a matrix splits over ranks (step 8). n things in parts balanced blocks: block k
+   starts at first[k] = k * n / parts, k = 0 .. parts (first[parts] = n). */
+void tk_split(long n, int parts, long *first);
+
+/* Chunk k of K of block q (first[] from tk_split) starts at tk_chunk_first(first, q, k, K)
+   and ends before tk_chunk_first(first, q, k + 1, K). Every chunk but the last starts a
+   multiple of 8 past the block's start, so that a chunk of a block's rows (or columns) of a
+   matrix starts on a 32-byte sector whenever the block does; chunks may be empty. */
+long tk_chunk_first(const long *first, int q, int k, int K);
+
 /* Describes a value for a message: "1.00000012 (in[5][3])", "NaN (poison: never written)". */
 void tk_describe_value(float v, int rows, int cols, char *buf, size_t len);
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks what the kit needs to build: nvcc, a C compiler with OpenMP, GNU Make.
-# Prints what is missing and how to get it; exit status 1 when something is.
+# Checks what the kit needs to build: nvcc, a C compiler with OpenMP, GNU Make; and NCCL,
+# which only the steps across GPUs need (without it they are left out of the build).
+# Prints what is missing and how to get it; exit status 1 when something the core needs is.
 . "$(dirname "$0")/lib.sh"
 case ${1:-} in
     "") ;;
@@ -18,5 +19,11 @@ if command -v gcc >/dev/null; then
         need "OpenMP for gcc (libgomp: apt-get install gcc, or your cluster's gcc module)"
 else
     need "gcc, the host compiler nvcc uses (apt-get install gcc)"
+fi
+# NCCL: the header beside nvcc's, or the system's (as common/nccl.mk looks for it).
+if command -v nvcc >/dev/null; then
+    inc=$(dirname "$(command -v nvcc)")/../include
+    [ -f "$inc/nccl.h" ] || [ -f /usr/include/nccl.h ] || [ -f /usr/local/include/nccl.h ] ||
+        echo "note: no NCCL (nccl.h): the steps across GPUs are left out; install NVIDIA's libnccl-dev or your cluster's nccl module to build them" >&2
 fi
 exit $missing

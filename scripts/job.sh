@@ -2,8 +2,10 @@
 # The body of the kit's cluster jobs (scripts/slurm.sbatch, scripts/pbs.pbs): builds the
 # kit on a GPU node and runs one step or all of them, writing the results table.
 # Settings come from the environment, so nobody edits the script:
-#   STEP=all       all solution steps through scripts/results.sh (table, CSV, chart);
-#   STEP=3         solution step 3 alone; STEP=mywork a student's folder (./transpose there)
+#   STEP=all       all one-GPU solution steps through scripts/results.sh (table, CSV, chart);
+#   STEP=3         solution step 3 alone; STEP=mywork a student's folder (./transpose there);
+#   STEP=8         step 8 across every GPU the job was given, one process each (ask the
+#                  scheduler for several GPUs of one node: sbatch --gres=gpu:4 ...)
 #   SIZE=8192      the matrix size (N x N)
 #   MODULES=""     modules to load first, e.g. MODULES="cuda/13.0 gcc"; none by default,
 #                  since module names differ from site to site
@@ -26,6 +28,7 @@ SIZE=${SIZE:-8192}
 MODULES=${MODULES:-}
 KIT_DIR=${KIT_DIR:-${SLURM_SUBMIT_DIR:-${PBS_O_WORKDIR:-$(cd "$(dirname "$0")/.." && pwd)}}}
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-${SLURM_CPUS_PER_TASK:-${NCPUS:-$(nproc)}}}
+export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # step 8: NVLink multicast off unless asked
 
 [[ $SIZE =~ ^[1-9][0-9]*$ ]] || { echo "job: SIZE must be a whole number, not '$SIZE'" >&2; exit 2; }
 case $STEP in

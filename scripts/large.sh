@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Large shapes, past 2^31 and 2^32 elements: every solution and the library row at
+# Large shapes, past 2^31 and 2^32 elements: every one-GPU solution and the library row at
 # 46341 x 46341 (8.0 GiB a matrix) and 65536 x 65537 (16.0 GiB), each output checked exactly.
 # Not part of make test: it needs minutes, about 35 GiB of GPU memory and twice that on the
 # host. make large runs it.
@@ -21,7 +21,7 @@ for a in "$@"; do
            steps+=("$a") ;;
     esac
 done
-[ ${#steps[@]} = 0 ] && mapfile -t steps < <(scripts/steps.sh)
+[ ${#steps[@]} = 0 ] && mapfile -t steps < <(scripts/steps.sh --one-gpu)
 bins=()
 for n in "${steps[@]}"; do bins+=("solution/step$n/transpose"); done
 [ $# = 0 ] && bins+=(scripts/library/library)

@@ -2,10 +2,11 @@
 # Captures an Nsight Compute profile of one launch of a step's kernel at the default size,
 # with a plain-text panel of the numbers the workshop reads beside it.
 #
-#   scripts/profile.sh              every solution step -> profiles/stepN.ncu-rep, stepN.txt
+#   scripts/profile.sh              every one-GPU solution step -> profiles/stepN.ncu-rep, .txt
 #   scripts/profile.sh 3 5          solution steps 3 and 5
 #   scripts/profile.sh mywork       a student's folder  -> mywork/profile.ncu-rep, profile.txt
-#   scripts/profile.sh -n 4096 3    another size (any ./transpose size option before the steps)
+#   scripts/profile.sh -n 4096 3    another size (any ./transpose size option before the steps):
+#                                   profiles/step3-4096x4096.ncu-rep and .txt
 #   scripts/profile.sh --panels     rebuild the .txt panels from the saved .ncu-rep reports
 #
 # ncu runs with --clock-control none: it never changes the GPU's clocks or settings.
@@ -29,14 +30,27 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ ${#targets[@]} = 0 ]; then
-    mapfile -t targets < <(scripts/steps.sh)
+    mapfile -t targets < <(scripts/steps.sh --one-gpu)
 fi
+# A size other than the programs' default (8192 x 8192) names the files: stepN-RxC.
+rows=8192 cols=8192
+for ((i = 0; i < ${#size[@]}; i += 2)); do
+    case ${size[$i]} in
+        -n) rows=${size[$((i + 1))]} cols=$rows ;;
+        --rows) rows=${size[$((i + 1))]} ;;
+        --cols) cols=${size[$((i + 1))]} ;;
+    esac
+done
+suffix=""
+[ "$rows.$cols" = 8192.8192 ] || suffix="-${rows}x${cols}"
 # Every target, checked before any work: a step number, or a folder relative to where the
 # command was started.
 for i in "${!targets[@]}"; do
     t=${targets[$i]}
     if [[ $t =~ ^[0-9]+$ ]]; then
         [ -f "solution/step$t/transpose.cu" ] || refuse "no solution/step$t"
+        scripts/steps.sh --across | grep -qx "$t" &&
+            refuse "step $t runs across GPUs, one process each; ncu profiles one process"
     else
         t=$(from_start "$t")
         [ -f "$t/transpose.cu" ] || refuse "'${targets[$i]}' is neither a step number nor a folder with transpose.cu"
@@ -77,7 +91,7 @@ mkdir -p profiles
 status=0
 for t in "${targets[@]}"; do
     if [[ $t =~ ^[0-9]+$ ]]; then
-        dir=solution/step$t name=step$t out=$KIT/profiles/step$t
+        dir=solution/step$t name=step$t$suffix out=$KIT/profiles/step$t$suffix
     else
         dir=$t name=$(basename "$t") out=$t/profile
     fi

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# The results table: builds and runs every solution step on this GPU, and the library row
-# (cublasSgeam, scripts/library), the copy ceiling measured beside each, and prints one
-# table; writes the rows as CSV and an SVG chart.
+# The results table: builds and runs every one-GPU solution step on this GPU, and the library
+# row (cublasSgeam, scripts/library), the copy ceiling measured beside each, and prints one
+# table; writes the rows as CSV and an SVG chart. The steps across GPUs have their own table.
 #
 #   scripts/results.sh                    8192 x 8192 -> results/DATE-DEVICE-8192x8192.csv, .svg
 #   scripts/results.sh -n 4096            another size (--rows R --cols C too)
 #   scripts/results.sh --compare REF.csv  beside a saved run (default: the committed H100 one)
 #   scripts/results.sh --table RUN.csv    the table and chart of a saved run: no GPU needed
-#   scripts/results.sh --sweep            steps 5 and 6, the library row and the copy on
-#                                         squares 4096^2 to 32768^2 and three rectangles
+#   scripts/results.sh --sweep            the last three one-GPU steps, the library row and
+#                                         the copy on squares, rectangles and odd shapes
+#   scripts/results.sh --across           the steps across GPUs, on every GPU here, at
+#                                         8192^2, 16384^2 and 12345 x 6789, with a timeline
 #   scripts/results.sh --repeat 3         the whole table 3 times, with the spread of each row
 #   scripts/results.sh --out FILE.csv     where to write the CSV
 #
@@ -18,11 +20,14 @@ set -u
 . "$(dirname "$0")/lib.sh"
 cd "$(dirname "$0")/.." || exit 4
 REFERENCE=results/h100-reference.csv
-# The sweep: squares from 4096 to 32768, one very wide, one very tall, one with no factor of 2.
-SWEEP_SHAPES="4096x4096 8192x8192 16384x16384 32768x32768 1024x262144 262144x1024 12345x6789"
+# The sweep: squares from 4096 to 32768, one very wide, one very tall, and shapes whose rows,
+# columns or both are not multiples of 8 (rows of the input or the output off their sectors).
+SWEEP_SHAPES="4096x4096 8192x8192 16384x16384 32768x32768 1024x262144 262144x1024 8192x8191
+8191x8192 8191x8191 8192x8190 8190x8192 12345x6789 6789x12345 16383x16385"
+ACROSS_SHAPES="8192x8192 16384x16384 12345x6789"
 LIBRARY=scripts/library/library   # the library row, cublasSgeam: a yardstick, not a step
 
-size=() out="" compare="" table="" sweep=0 repeat=1
+size=() out="" compare="" table="" sweep=0 across=0 repeat=1
 while [ $# -gt 0 ]; do
     case $1 in
         -h|--help) usage; exit 0 ;;
@@ -35,6 +40,7 @@ while [ $# -gt 0 ]; do
             esac
             shift 2 ;;
         --sweep) sweep=1; shift ;;
+        --across) across=1; shift ;;
         *) refuse "unknown option '$1'" ;;
     esac
 done
@@ -57,9 +63,10 @@ if [ -n "$table" ]; then
     exit
 fi
 
-steps=$(scripts/steps.sh)
+steps=$(scripts/steps.sh --one-gpu)
 dirs=()
 for n in $steps; do dirs+=("solution/step$n"); done
+[ "$across" = 1 ] && for n in $(scripts/steps.sh --across); do dirs+=("solution/step$n"); done
 make -s "${dirs[@]}" scripts/library >/dev/null ||
     { echo "results: the build failed: run make to see why" >&2; exit 4; }
 mkdir -p results
@@ -105,14 +112,14 @@ name_for() {   # name_for RESULTS-CSV SUFFIX: results/DATE-DEVICE-RxC-SUFFIX.csv
 }
 
 if [ "$sweep" = 1 ]; then
-    best=$(echo "$steps" | tail -n 2 | tr '\n' ' ')   # the last two steps, then the library
+    best=$(echo "$steps" | tail -n 3 | tr '\n' ' ')   # the last three steps, then the library
     tmp=results/.tmp-sweep.csv part=results/.tmp-part.csv
-    echo "date,size_mib,row,rows,cols,ms,gbs,pct_copy" >"$tmp"
+    echo "date,size_mib,step,row,rows,cols,ms,gbs,pct_copy" >"$tmp"
     for shape in $SWEEP_SHAPES; do
         r=${shape%x*} c=${shape#*x}
         for bin in $(for n in $best; do echo "solution/step$n/transpose"; done) "$LIBRARY"; do
             step_csv "$part" "$bin" --csv --no-cpu --rows "$r" --cols "$c"
-            csv -v cols=row,rows,cols,ms_median,gbs,pct_copy -v prefix="$today,$((r * c * 4 / 1048576))," \
+            csv -v cols=step,row,rows,cols,ms_median,gbs,pct_copy -v prefix="$today,$((r * c * 4 / 1048576))," \
                 -f scripts/csv-select.awk "$part" >>"$tmp"
         done
     done
@@ -121,6 +128,31 @@ if [ "$sweep" = 1 ]; then
     echo "size sweep of solution steps ${best% }, the library row and the copy ceiling ($out):"
     csv -f scripts/results-sweep.awk "$out"
     echo "A matrix pair that fits in the L2 flatters every column; see the README."
+    exit 0
+fi
+
+if [ "$across" = 1 ]; then
+    export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # NVLink multicast off
+    tmp=results/.tmp-across.csv part=results/.tmp-part.csv
+    out=${out:-results/$today-across.csv}
+    timeline=${out%.csv}-timeline.csv
+    : >"$tmp" && : >"$timeline"
+    runs=()   # the size options of each run: the command line's, or each of ACROSS_SHAPES
+    if [ ${#size[@]} -gt 0 ]; then runs=("${size[*]}")
+    else for shape in $ACROSS_SHAPES; do runs+=("--rows ${shape%x*} --cols ${shape#*x}"); done; fi
+    for n in $(scripts/steps.sh --across); do
+        for args in "${runs[@]}"; do
+            # shellcheck disable=SC2086  # args is a list of options
+            step_csv "$part" "solution/step$n/transpose" --csv --no-cpu $args --timeline "$part.timeline"
+            [ -s "$tmp" ] || sed -n "1{s/^/date,/;p}" "$part" >"$tmp"
+            sed -n "2,\$s/^/$today,/p" "$part" >>"$tmp"
+            [ -s "$timeline" ] || sed -n 1p "$part.timeline" >"$timeline"
+            sed -n '2,$p' "$part.timeline" >>"$timeline"
+        done
+    done
+    mv "$tmp" "$out"
+    echo "the steps across GPUs ($out; per-chunk times in $timeline):"
+    column -s, -t <"$out" 2>/dev/null || cat "$out"
     exit 0
 fi
 

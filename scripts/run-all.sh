@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # Runs every solution step once, in order, with the arguments given (default size otherwise).
-# The first step also prints the CPU+OMP row; the others skip it (--no-cpu).
+# The first step also prints the CPU+OMP row; the others skip it (--no-cpu). A step across
+# GPUs on a machine with one GPU says so and is skipped.
 # Exit status: 0 when every step ran and checked, or when there is no GPU (explained);
 # otherwise the first failing step's status (see ./transpose --help).
 set -u
 cd "$(dirname "$0")/.." || exit 4
 
+across=" $(scripts/steps.sh --across | tr '\n' ' ')"
+export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # NVLink multicast off
 for n in $(scripts/steps.sh); do
     bin=solution/step$n/transpose
     [ -x "$bin" ] || { echo "run-all: $bin is not built: run make first" >&2; exit 4; }
     echo "== step$n =="
     if [ "$n" = 1 ]; then "$bin" "$@"; else "$bin" --no-cpu "$@"; fi
     rc=$?
+    if [ "$rc" = 3 ] && [[ $across == *" $n "* ]]; then
+        echo "(step$n skipped: it runs across GPUs; the line above says why)"; echo; continue
+    fi
     if [ "$rc" = 3 ]; then
         echo
         echo "No usable GPU here (the line above says why): every step is built and the CPU"

@@ -7,8 +7,13 @@ TK_BUILD=$TK_ROOT/tests/build           # scratch space, removed by make clean
 mkdir -p "$TK_BUILD"
 LAST_OUT=$TK_BUILD/last.out             # output of the last run_cmd
 
-# The steps, found rather than listed: 1 2 3 ... and their starter and solution folders.
-STEP_NUMS=$(scripts/steps.sh | tr '\n' ' ')
+# The steps, found rather than listed: 1 2 3 ... and their starter and solution folders. The
+# steps across GPUs need NCCL to build: without it (common/nccl.mk) they are left out, and
+# tests/test_1_build.sh says so.
+HAVE_NCCL=$(make -s -f common/nccl.mk -f - <<<'print: ; @echo $(HAVE_NCCL)' print 2>/dev/null)
+ACROSS_NUMS=$(scripts/steps.sh --across | tr '\n' ' ')
+if [ "$HAVE_NCCL" = 1 ]; then STEP_NUMS=$(scripts/steps.sh | tr '\n' ' ')
+else STEP_NUMS=$(scripts/steps.sh --one-gpu | tr '\n' ' '); fi
 STEP_DIRS=$(for n in $STEP_NUMS; do printf 'step%s ' "$n"; done
             for n in $STEP_NUMS; do printf 'solution/step%s ' "$n"; done)
 
@@ -63,6 +68,19 @@ gpu_test() {
     gpu_probe
     [ "$GPU_STATE" = present ] && return 0
     skip "$1" "no GPU: ${GPU_WHY:-see solution/step1/transpose}"
+    return 1
+}
+
+# gpu_count: the GPUs nvidia-smi lists (0 without it).
+gpu_count() { nvidia-smi -L 2>/dev/null | grep -c '^GPU '; }
+
+# across_test NAME N: like gpu_test, and for a step N across GPUs also at least two GPUs;
+# otherwise records NAME as skipped, saying why.
+across_test() {
+    gpu_test "$1" || return 1
+    [[ " $ACROSS_NUMS " == *" $2 "* ]] || return 0
+    [ "$(gpu_count)" -ge 2 ] && return 0
+    skip "$1" "step $2 runs across GPUs; this machine has $(gpu_count)"
     return 1
 }
 

@@ -1,37 +1,55 @@
 # Builds: every step and solution as shipped, then for two named architectures in a scratch
 # copy of the kit, and copied step folders. A compiler warning fails the test.
 
-# build_ok NAME DIR [MAKE ARGS...]
+# build_ok NAME DIR [MAKE ARGS...]: builds DIR from scratch and judges it.
 build_ok() {
     local name=$1 dir=$2; shift 2
     run_cmd make -B -C "$dir" "$@"
-    if [ "$RC" != 0 ]; then fail "$name" "make failed"
-    elif grep -qi 'warning' "$LAST_OUT"; then fail "$name" "compiler warnings"
-    else pass "$name"; fi
+    judge_build "$name"
 }
-
-for d in $STEP_DIRS; do
-    build_ok "build $d" "$d"
-done
+judge_build() {
+    if [ "$RC" != 0 ]; then fail "$1" "make failed"
+    elif grep -qi 'warning' "$LAST_OUT"; then fail "$1" "compiler warnings"
+    else pass "$1"; fi
+}
 
 # The same sources for Turing and Hopper, in a scratch copy so the real build stays as it is.
 scratch=$TK_BUILD/kit
-rm -rf "$scratch" && mkdir -p "$scratch"
+rm -rf "$scratch" && mkdir -p "$scratch/scripts"
 cp -r common solution $(for n in $STEP_NUMS; do echo "step$n"; done) "$scratch"/
-for d in $STEP_DIRS; do
-    build_ok "build $d for SM=\"75 90\"" "$scratch/$d" SM="75 90"
-done
+cp -r scripts/levers scripts/library "$scratch/scripts/"
+rm -f "$scratch/scripts/levers/levers" "$scratch/scripts/library/library"
 
-# The lever benchmark behind step 6; for Hopper its bulk-tensor-copy kernels compile too.
-build_ok "build scripts/levers" scripts/levers
-mkdir -p "$scratch/scripts" && cp -r scripts/levers "$scratch/scripts/"
-rm -f "$scratch/scripts/levers/levers"
-build_ok "build scripts/levers for SM=\"75 90\"" "$scratch/scripts/levers" SM="75 90"
+# Every build at once, one make a folder (each as shipped, and each in the scratch copy for
+# SM="75 90"), then each judged from its own log. A line: NAME|DIR|SM.
+{
+    for d in $STEP_DIRS scripts/levers scripts/library; do
+        echo "build $d|$d|"
+        echo "build $d for SM=\"75 90\"|$scratch/$d|75 90"
+    done
+} >"$TK_BUILD/builds"
+rm -rf "$TK_BUILD/build-logs" && mkdir -p "$TK_BUILD/build-logs"
+k=0
+while IFS='|' read -r name dir sm; do
+    k=$((k + 1))
+    ( if [ -n "$sm" ]; then make -B -C "$dir" SM="$sm"; else make -B -C "$dir"; fi
+      echo $? >"$TK_BUILD/build-logs/$k.rc" ) >"$TK_BUILD/build-logs/$k.log" 2>&1 &
+    [ $((k % $(nproc))) = 0 ] && wait
+done <"$TK_BUILD/builds"
+wait
+k=0
+while IFS='|' read -r name dir sm; do
+    k=$((k + 1))
+    LAST_OUT=$TK_BUILD/build-logs/$k.log RC=$(cat "$TK_BUILD/build-logs/$k.rc")
+    judge_build "$name"
+done <"$TK_BUILD/builds"
+LAST_OUT=$TK_BUILD/last.out
+if [ "$HAVE_NCCL" != 1 ]; then
+    for n in $ACROSS_NUMS; do
+        skip "build step$n and solution/step$n" "no NCCL here (nccl.h): step$n runs across GPUs through NCCL"
+    done
+fi
 
-# The library row links cuBLAS; it is the only program that does.
-build_ok "build scripts/library (cublasSgeam)" scripts/library
-cp -r scripts/library "$scratch/scripts/" && rm -f "$scratch/scripts/library/library"
-build_ok "build scripts/library for SM=\"75 90\"" "$scratch/scripts/library" SM="75 90"
 bins=(scripts/levers/levers)
 for d in $STEP_DIRS; do bins+=("$d/transpose"); done
 if grep -l cublas "${bins[@]}" >"$LAST_OUT"; then

@@ -4,7 +4,7 @@
 unit=$TK_BUILD/unit
 rm -f "$unit"
 run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -O2 -fopenmp -Icommon tests/unit.c \
-    common/options.c common/matrix.c common/report.c -lm -o "$unit"
+    common/options.c common/matrix.c common/explain.c common/report.c -lm -o "$unit"
 if [ "$RC" = 0 ]; then pass "the harness's plain-C parts build as strict C11"
 else fail "the harness's plain-C parts build as strict C11" "gcc failed"; fi
 
@@ -14,6 +14,14 @@ run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Ico
     -I"$cuda_inc" common/run.c
 if [ "$RC" = 0 ]; then pass "common/run.c is strict C11 against the CUDA headers"
 else fail "common/run.c is strict C11 against the CUDA headers" "gcc failed"; fi
+if [ "$HAVE_NCCL" = 1 ]; then
+    run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Icommon \
+        -I"$cuda_inc" common/ranks.c
+    if [ "$RC" = 0 ]; then pass "common/ranks.c is strict C11 against the CUDA and NCCL headers"
+    else fail "common/ranks.c is strict C11 against the CUDA and NCCL headers" "gcc failed"; fi
+else
+    skip "common/ranks.c is strict C11 against the CUDA and NCCL headers" "no NCCL here (nccl.h)"
+fi
 
 if [ -x "$unit" ]; then
     "$unit" scripts/shapes.txt >"$TK_BUILD/unit.out" 2>&1

@@ -48,7 +48,7 @@ for d in $STEP_DIRS; do
     n=${d##*step}
     todo=done
     [ "$d" = "step$n" ] && todo=open
-    row=$(grep -o 'tk_begin(&run, "step[0-9]*", "[^"]*"' "solution/step$n/transpose.cu" | cut -d'"' -f4)
+    row=$(grep -oE 'tk_(ranks_)?begin\(&r[a-z]*, "step[0-9]*", "[^"]*"' "solution/step$n/transpose.cu" | cut -d'"' -f4)
     expect "$d: --describe says step$n, its row and todo=$todo" 0 "^step=step$n row=$row todo=$todo\$" \
         env CUDA_VISIBLE_DEVICES= "$d/transpose" --describe
 done

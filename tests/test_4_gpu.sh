@@ -11,9 +11,38 @@ sanitizer_test() {
     return 1
 }
 
+# ranks_arg N: for a step across GPUs on a machine with one GPU, --ranks 1: every part of it
+# but the links then runs on that GPU.
+ranks_arg() { [[ " $ACROSS_NUMS " == *" $1 "* ]] && [ "$(gpu_count)" -lt 2 ] && echo "--ranks 1"; }
+
 for n in $STEP_NUMS; do
     name="solution step$n is exact at the default size (8192 x 8192)"
-    gpu_test "$name" && expect "$name" 0 '^GPU-.* yes' "solution/step$n/transpose" --no-cpu --reps 3 --warmup 1
+    # shellcheck disable=SC2046  # ranks_arg is empty or two words
+    gpu_test "$name" && expect "$name" 0 '^GPU-.* yes' "solution/step$n/transpose" --no-cpu --reps 3 \
+        --warmup 1 $(ranks_arg "$n")
+done
+# Step 7's any-shape kernel at the odd shapes its story is about, and the large shape's neighbour.
+for shape in 8191x8192 8192x8191 12345x6789; do
+    name="solution step7 is exact at $shape"
+    gpu_test "$name" && expect "$name" 0 '^GPU-any-shape .* yes' solution/step7/transpose \
+        --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 2 --warmup 1
+done
+# Step 8 across every GPU here, with uneven shapes, and its timeline.
+for n in $ACROSS_NUMS; do
+    [[ " $STEP_NUMS " == *" $n "* ]] || continue
+    for shape in 97x161 4097x33 1x1; do
+        name="solution step$n is exact at $shape on every rank, both stages"
+        # shellcheck disable=SC2046
+        gpu_test "$name" && expect "$name" 0 '^GPU-alltoall-pipelined .* yes' "solution/step$n/transpose" \
+            --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 2 --warmup 1 $(ranks_arg "$n") \
+            --timeline "$TK_BUILD/timeline.csv"
+    done
+    name="solution step$n writes a timeline: every chunk's pack, exchange and transpose on every rank"
+    if gpu_test "$name"; then
+        marks=$(grep -c '^GPU-alltoall-pipelined,' "$TK_BUILD/timeline.csv")
+        [ "$(head -n 1 "$TK_BUILD/timeline.csv")" = "row,rows,cols,rank,what,chunk,ms" ] && [ "$marks" -ge 12 ] &&
+            pass "$name" || fail "$name" "$marks marks of the pipelined row"
+    fi
 done
 
 name="untouched step1 starter reports its unfinished TODOs (exit 5)"
@@ -21,8 +50,13 @@ gpu_test "$name" && expect "$name" 5 'TODO\(step1\)' step1/transpose -n 256 --no
 for n in ${STEP_NUMS#1 }; do
     name="untouched step$n starter runs the kernel it starts from, exactly, and says it is unfinished (exit 5)"
     gpu_test "$name" || continue
-    run_cmd step$n/transpose --rows 33 --cols 65 --no-cpu --reps 2 --warmup 1
-    judge "$name" 5 '^GPU-.* yes' "^step$n is unfinished: the row above is still the kernel the starter began with"
+    # shellcheck disable=SC2046
+    run_cmd step$n/transpose --rows 33 --cols 65 --no-cpu --reps 2 --warmup 1 $(ranks_arg "$n")
+    if [[ " $ACROSS_NUMS " == *" $n "* ]]; then   # its kernel is the one-GPU row; no stage runs yet
+        judge "$name" 5 '^one GPU .* yes' "^GPU-alltoall: not run yet" "^step$n is unfinished"
+    else
+        judge "$name" 5 '^GPU-.* yes' "^step$n is unfinished: the row above is still the kernel the starter began with"
+    fi
 done
 
 # The library row, cublasSgeam, exact on every shape of the list.
@@ -33,7 +67,7 @@ while read -r shape; do
 done < <(grep -v '^#' scripts/shapes.txt)
 
 # initcheck: no read of uninitialised device memory, the harness's L2 flush included.
-for n in $STEP_NUMS; do
+for n in $(scripts/steps.sh --one-gpu); do   # across GPUs: a process a rank
     name="compute-sanitizer --tool initcheck is clean on solution step$n"
     sanitizer_test "$name" || continue
     expect "$name" 0 'ERROR SUMMARY: 0 errors' timeout 300 compute-sanitizer --tool initcheck \
@@ -81,7 +115,7 @@ gpu_test "$name" && expect "$name" 1 'FAIL .*not run yet' scripts/grade.sh step1
 name="results.sh measures every step on the GPU into a CSV"
 if gpu_test "$name"; then
     run_cmd scripts/results.sh -n 512 --out "$TK_BUILD/gpu-run.csv"
-    judge "$name" 0 '^GPU-vector-tile ' '^cublasSgeam ' '^copy ceiling '
+    judge "$name" 0 '^GPU-vector-tile ' '^GPU-any-shape ' '^cublasSgeam ' '^copy ceiling '
 fi
 name="profile.sh captures a student's folder and writes a complete panel"
 if gpu_test "$name"; then

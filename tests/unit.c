@@ -1,6 +1,7 @@
 /* Host-side unit tests of the harness's plain-C parts: options, values, CPU transpose,
    checker, statistics and bandwidth arithmetic. Prints one "PASS name" or "FAIL name: why"
    line per test; tests/run.sh counts them. */
+#include "explain.h"
 #include "matrix.h"
 #include "options.h"
 #include "report.h"
@@ -245,6 +246,219 @@ static void test_checker(void)
     free(out);
 }
 
+/* ---- where wrong values came from ------------------------------------------------ */
+
+/* A wrong "kernel" on the host: out[p][q] = in[src_r][src_c] from map(), or the poison where
+   map() returns 0. */
+typedef int (*wrong_map)(long p, long q, int rows, int cols, long *sr, long *sc);
+
+static int m_copy(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    long o = p * rows + q;   /* out's element o holds in's element o */
+    *sr = o / cols, *sc = o % cols;
+    return 1;
+}
+static int m_load_stride(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    long s = q * rows + p;   /* in[q * rows + p] */
+    if (s >= (long)rows * cols) return 0;
+    *sr = s / cols, *sc = s % cols;
+    return 1;
+}
+/* out[c * cols + r] = in[r][c]: find which (r, c) lands at o = p * rows + q. */
+static int m_store_stride(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    long o = p * rows + q, c = o / cols, r = o % cols;
+    if (r >= rows || c >= cols) return 0;
+    *sr = r, *sc = c;
+    return 1;
+}
+static int tile_side = 32;
+static int m_tile_own(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    long T = tile_side;
+    (void)rows, (void)cols;
+    *sr = T * (p / T) + q % T, *sc = T * (q / T) + p % T;
+    return *sr < rows && *sc < cols;
+}
+static int m_tile_flat(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    long T = tile_side;
+    *sr = T * (q / T) + p % T, *sc = T * (p / T) + q % T;
+    return *sr < rows && *sc < cols;
+}
+static int m_pairs(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    (void)cols;
+    *sr = (q ^ 1) < rows ? q ^ 1 : q, *sc = p;
+    return 1;
+}
+static int m_shift(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    (void)rows;
+    *sr = q, *sc = p + 1 < cols ? p + 1 : p;
+    return 1;
+}
+static int m_scramble(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    (void)rows, (void)cols;
+    *sr = q ^ 2, *sc = p;   /* chunks of two swapped within each group of four */
+    return 1;
+}
+static int m_cols_short(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    (void)rows, (void)cols;
+    *sr = q, *sc = p;
+    return p < 64;   /* output rows from 64 on (input columns) never written */
+}
+static int m_tile_rows(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    (void)rows, (void)cols;
+    *sr = q, *sc = p;
+    return q % 32 < 4 || q % 32 >= 8;   /* rows 4 to 7 of each 32 never written */
+}
+static int m_foreign(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    (void)rows, (void)cols;
+    *sr = q, *sc = p;
+    return 2;   /* 2: a value that is no input element */
+}
+
+/* The pattern line tk_print_explanation gives for map on rows x cols, in buf. */
+static void explained(wrong_map map, int rows, int cols, char *buf, size_t len)
+{
+    size_t n = (size_t)rows * cols;
+    float *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
+    buf[0] = '\0';
+    if (!in || !out) { free(in); free(out); return; }
+    tk_fill(in, n);
+    tk_poison(out, n);
+    for (long p = 0; p < cols; p++)
+        for (long q = 0; q < rows; q++) {
+            long sr, sc;
+            int k = map(p, q, rows, cols, &sr, &sc);
+            if (k == 1) out[p * rows + q] = in[sr * cols + sc];
+            if (k == 2) out[p * rows + q] = 0.5f;
+        }
+    struct tk_explanation e;
+    tk_explain(in, out, rows, cols, &e);
+    FILE *mem = tmpfile();
+    if (mem) {
+        tk_print_explanation(mem, &e, rows, cols);
+        rewind(mem);
+        size_t got = fread(buf, 1, len - 1, mem);
+        buf[got] = '\0';
+        fclose(mem);
+    }
+    free(in);
+    free(out);
+}
+
+static void test_explain(void)
+{
+    static const struct { const char *what; wrong_map map; int rows, cols, tile; const char *says; } cases[] = {
+        { "a copy", m_copy, 33, 65, 0, "pattern: copy:" },
+        { "a load index with rows for cols", m_load_stride, 48, 80, 0, "pattern: load-stride:" },
+        { "a store index with cols for rows", m_store_stride, 48, 80, 0, "pattern: store-stride:" },
+        { "32 x 32 tiles at their own place", m_tile_own, 96, 160, 32, "pattern: tile-own-place 32:" },
+        { "64 x 64 tiles at their own place", m_tile_own, 128, 192, 64, "pattern: tile-own-place 64:" },
+        { "32 x 32 tiles untransposed", m_tile_flat, 96, 160, 32, "pattern: tile-untransposed 32:" },
+        { "pairs swapped", m_pairs, 64, 96, 0, "pattern: pairs:" },
+        { "a one-column shift", m_shift, 33, 65, 0, "pattern: shifted: every misplaced value comes from 0 rows and 1 columns" },
+        { "values moved inside 8 x 8 tiles", m_scramble, 128, 128, 0, "pattern: tile-scrambled 8:" },
+        { "the input's columns from 64 on never written", m_cols_short, 97, 161, 0,
+          "pattern: unwritten-columns 64: the input's columns 64 to 160, the last 97" },
+        { "rows 4 to 7 of every 32 never written", m_tile_rows, 128, 96, 0,
+          "pattern: unwritten-tile-rows 32: in every band of 32 input rows, rows 4 to 7 of the band" },
+        { "values that are no input element", m_foreign, 33, 65, 0, "pattern: foreign: 2145 elements" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[4096], name[160];
+        tile_side = cases[i].tile;
+        explained(cases[i].map, cases[i].rows, cases[i].cols, text, sizeof text);
+        snprintf(name, sizeof name, "explain: %s (%d x %d) is named", cases[i].what, cases[i].rows,
+                 cases[i].cols);
+        result(name, strstr(text, cases[i].says) && strstr(text, "  evidence: out["), text);
+    }
+
+    /* Nothing fits: a few values exchanged at random-looking places. Evidence, and "unknown". */
+    int rows = 40, cols = 70;
+    size_t n = (size_t)rows * cols;
+    float *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
+    if (in && out) {
+        tk_fill(in, n);
+        tk_transpose_cpu(in, out, rows, cols);
+        float t = out[5];
+        out[5] = out[1234], out[1234] = out[77], out[77] = t;
+        struct tk_explanation e;
+        tk_explain(in, out, rows, cols, &e);
+        result("explain: a map that fits nothing is called unknown, with 3 pieces of evidence",
+               e.moved == TK_MOVED_UNKNOWN && e.evidence == 3 && e.wrong == 3, "classified");
+        /* The evidence names the source: out[0][5] holds what belongs at flat index 77. */
+        char text[2048] = "";
+        FILE *mem = tmpfile();
+        if (mem) {
+            tk_print_explanation(mem, &e, rows, cols);
+            rewind(mem);
+            text[fread(text, 1, sizeof text - 1, mem)] = '\0';
+            fclose(mem);
+        }
+        result("explain: evidence names where a value came from and where it belongs",
+               strstr(text, "evidence: out[0][5] holds in[") && strstr(text, "(it should hold in[5][0])"),
+               text);
+    }
+    free(in);
+    free(out);
+}
+
+/* ---- how a matrix splits over ranks (step 8) ------------------------------------- */
+
+/* Every split of n over p ranks, and every chunking of each part into K chunks, covers
+   0 .. n exactly once, in order, with parts that differ by at most one. */
+static void test_partition(void)
+{
+    static const long sizes[] = { 1, 2, 3, 7, 31, 33, 65, 97, 161, 4097, 8191, 12345, 65537 };
+    int ok = 1;
+    char why[160] = "";
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0] && ok; i++)
+        for (int parts = 1; parts <= 9 && ok; parts++) {
+            long n = sizes[i], first[10], lo = n, hi = 0;
+            tk_split(n, parts, first);
+            ok = first[0] == 0 && first[parts] == n;
+            for (int k = 0; k < parts && ok; k++) {
+                long len = first[k + 1] - first[k];
+                ok = len >= 0;
+                if (len < lo) lo = len;
+                if (len > hi) hi = len;
+                for (int K = 1; K <= 5 && ok; K++) {
+                    long at = first[k];
+                    for (int c = 0; c < K && ok; c++) {
+                        long a = tk_chunk_first(first, k, c, K), b = tk_chunk_first(first, k, c + 1, K);
+                        ok = a == at && b >= a && (c == 0 || (a - first[k]) % 8 == 0);
+                        at = b;
+                    }
+                    ok = ok && at == first[k + 1];
+                }
+            }
+            ok = ok && hi - lo <= 1;
+            if (!ok)
+                snprintf(why, sizeof why, "n = %ld over %d parts", n, parts);
+        }
+    result("partition: every split over 1 to 9 ranks, and its chunks, covers the range exactly, "
+           "parts within one of each other, chunks 8-aligned in their part", ok, why);
+
+    long first[4];
+    tk_split(2, 3, first);   /* more ranks than rows: one rank gets none */
+    result("partition: 2 rows over 3 ranks gives one rank none (0, 0, 1, 2)",
+           first[0] == 0 && first[1] == 0 && first[2] == 1 && first[3] == 2, "wrong split");
+    tk_split(8191, 2, first);
+    result("partition: 8191 rows over 2 ranks is 4095 and 4096", first[1] == 4095 &&
+           first[2] == 8191, "wrong split");
+    tk_split(2000000000L, 3, first);
+    result("partition: no overflow past 2^31 (2e9 over 3 ranks)", first[1] == 666666666L &&
+           first[2] == 1333333333L && tk_chunk_first(first, 2, 1, 4) == 1499999997L, "overflow");
+}
+
 /* ---- statistics and bandwidth ----------------------------------------------------- */
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b); }
@@ -299,6 +513,8 @@ int main(int argc, char **argv)
     test_values();
     test_cpu_transpose(argc > 1 ? argv[1] : NULL);
     test_checker();
+    test_explain();
+    test_partition();
     test_arithmetic();
     return failures != 0;
 }

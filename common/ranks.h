@@ -1,0 +1,91 @@
+/* transpose-kit's harness across GPUs (step 8): one process a GPU, joined by NCCL.
+
+   A rows x cols matrix is split by blocks of rows over P ranks, one a GPU: rank p holds input
+   rows row0[p] .. row0[p + 1] - 1 (all columns), and must end with its block of rows of the
+   output, output rows (input columns) col0[p] .. col0[p + 1] - 1, each rows floats long. A
+   step's main() reads:
+       tk_ranks_begin(&rk, "step8", "GPU-xx", local, argc, argv);   arguments, CPU+OMP row,
+                                                                    one process a GPU
+       tk_ranks_time(&rk, "GPU-...", stage);       the stage, timed on every rank, checked
+       return tk_ranks_end(&rk);                   every rank's status
+   Between begin and end the program runs once on each rank, in its own process: each rank
+   has its device, its communicator, its rows of the input filled, and buffers for a stage.
+   The harness also times, in the same run, two ceilings: NCCL moving the same blocks between
+   the same GPUs (grouped ncclSend/ncclRecv: the library row), and the whole matrix
+   transposed on one GPU by the step's own kernel (the one-GPU row). */
+#ifndef TK_RANKS_H
+#define TK_RANKS_H
+
+#include <cuda_runtime_api.h>
+#include <nccl.h>
+
+#include "harness.h"   /* CUDA_CHECK */
+#include "matrix.h"    /* tk_split, tk_chunk_first */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TK_MAX_RANKS 64
+
+struct tk_ranks_state;   /* the harness's own */
+
+struct tk_ranks {
+    int rank, ranks;            /* this process's rank (its GPU), and how many there are */
+    int rows, cols;             /* the whole input, rows x cols; the output is cols x rows */
+    long row0[TK_MAX_RANKS + 1];   /* rank p holds input rows row0[p] .. row0[p + 1] - 1 */
+    long col0[TK_MAX_RANKS + 1];   /* ... and ends with output rows col0[p] .. col0[p + 1] - 1 */
+    ncclComm_t comm;            /* every rank's communicator */
+    float *d_in;                /* this rank's input rows: (row0[p+1] - row0[p]) x cols */
+    float *d_send, *d_recv;     /* staging for a stage: each as large as d_in, or d_out */
+    float *d_out;               /* this rank's output rows: (col0[p+1] - col0[p]) x rows */
+    struct tk_ranks_state *h;   /* the harness's own: options, timings, status */
+};
+
+/* The floats in rank p's input rows, and in its output rows. */
+static inline size_t tk_in_count(const struct tk_ranks *rk, int p)
+{
+    return (size_t)(rk->row0[p + 1] - rk->row0[p]) * rk->cols;
+}
+static inline size_t tk_out_count(const struct tk_ranks *rk, int p)
+{
+    return (size_t)(rk->col0[p + 1] - rk->col0[p]) * rk->rows;
+}
+
+/* A stage: moves rank rk->rank's part of the transpose on stream s, from d_in to d_out
+   (using d_send and d_recv as it likes). All its work must be ordered before s's later work:
+   other streams it uses are joined back into s before it returns. */
+typedef void (*tk_stage_fn)(struct tk_ranks *rk, cudaStream_t s);
+
+/* Launches a step's one-GPU kernel (the one-GPU row), as tk_launch_fn in harness.h. */
+typedef void (*tk_local_fn)(const float *d_in, float *d_out, int rows, int cols);
+
+/* Called by a starter before tk_ranks_begin: its TODOs are still open (as tk_unfinished). */
+void tk_ranks_unfinished(void);
+
+/* Parses the command line (--ranks P and --timeline FILE besides every step's options), runs
+   the CPU+OMP row, checks that P GPUs are there, then forks one process a GPU and returns
+   in each, set up as rank rk->rank. The parent waits for the ranks and exits with the worst
+   status: it never returns. row names the step's main row (for --describe); local is the
+   step's one-GPU kernel, timed by rank 0. */
+void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_local_fn local,
+                    int argc, char **argv);
+
+/* Times stage on every rank (warm-up runs, then timed runs; before each, outside the timing,
+   every buffer poisoned with its own NaN pattern, the L2 emptied and the ranks lined up), the
+   run's time being the slowest rank's; then checks every rank's output and prints the row. */
+void tk_ranks_time(struct tk_ranks *rk, const char *row, tk_stage_fn stage);
+
+/* Records, for --timeline, that work of the given kind for chunk k ends here on stream s. */
+void tk_ranks_mark(struct tk_ranks *rk, cudaStream_t s, const char *what, int k);
+
+/* Frees this rank's buffers and communicator; returns its exit status. */
+int tk_ranks_end(struct tk_ranks *rk);
+
+#define NCCL_CHECK(call) tk_nccl_check((call), #call, __FILE__, __LINE__)
+void tk_nccl_check(ncclResult_t r, const char *what, const char *file, int line);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,212 @@
+/* Step 8 (bonus): a transpose across GPUs, through NCCL.
+
+   The input is a rows x cols matrix stored row by row; the output is its transpose, cols x
+   rows. Both are split over P GPUs by blocks of rows: rank p holds input rows row0[p] to
+   row0[p + 1] - 1 and must end with output rows col0[p] to col0[p + 1] - 1, which are input
+   columns. The harness (common/ranks.h) starts one process a GPU, joins them with NCCL,
+   fills each rank's rows, times each stage on every rank beside two ceilings (NCCL moving the
+   same blocks, and this step's kernel on the whole matrix on one GPU), and checks every
+   rank's output element by element. */
+#include "ranks.h"
+
+/* Step 7's kernel, unchanged: each rank's local transpose. */
+#define TC      64     /* a block moves TC columns of the input: TC rows of the output */
+#define TR      64     /* ... and of each of those rows it writes a window of TR floats */
+#define HALO    7      /* extra input rows staged above the window, when it is shifted */
+#define THREADS 512    /* threads in a block */
+
+/* Device memory moves 32-byte sectors: 8 floats. Row c of the output starts at element
+   c * rows, which is skew(c) = (c * rows) % 8 floats past a sector boundary. */
+__device__ __forceinline__ int skew(int c, int rows)
+{
+    return (c % 8) * (rows % 8) % 8;   /* (c * rows) % 8, without overflowing an int */
+}
+
+/* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
+   writes windows: TR consecutive floats of one output row, a float2 a thread. Where rows is
+   a multiple of 8 (H = 0) every output row starts on a sector, and so does every window.
+   Otherwise (H = HALO) each window starts skew(c) floats before the block's first row, on
+   the sector boundary: every store covers whole sectors, and the rows the window reaches
+   above the block's own are the HALO rows it staged. VL: floats a thread loads at once, 2
+   (a float2) where every input row starts on 8 bytes (cols even), 1 otherwise. */
+template <int H, int VL>
+__global__ void __launch_bounds__(THREADS)
+transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    const int S = TC + 1;                         /* a staged row, padded by one float */
+    const int BX = TC / VL, BY = THREADS / BX;    /* the block: BX threads across, BY down */
+    __shared__ float tile[(TR + H) * S];
+
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int c0 = blockIdx.x * TC;                     /* the block's first input column */
+    int rs = blockIdx.y * TR - H;                 /* its first staged input row, maybe < 0 */
+
+    #pragma unroll
+    for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
+        int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
+        if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+            continue;
+        if (VL == 2) {   /* cols is even, so c + 1 < cols too */
+            float2 v = *(const float2 *)&in[(size_t)r * cols + c];
+            tile[i * S + 2 * tx] = v.x;
+            tile[i * S + 2 * tx + 1] = v.y;
+        } else {
+            tile[i * S + tx] = in[(size_t)r * cols + c];
+        }
+    }
+    __syncthreads();
+
+    int t = ty * BX + tx, lane = t % 32;
+    for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
+        int c = c0 + j;                                        /* the output row */
+        int r = blockIdx.y * TR - (H ? skew(c, rows) : 0) + 2 * lane;   /* its floats r, r+1 */
+        int i = r - rs;                                        /* staged as rows i, i + 1 */
+        float *o = out + (size_t)c * rows;
+        if (r >= 0 && r + 2 <= rows) {
+            *(float2 *)&o[r] = make_float2(tile[i * S + j], tile[(i + 1) * S + j]);
+        } else {   /* the ends of the row */
+            if (r >= 0 && r < rows)
+                o[r] = tile[i * S + j];
+            if (r + 1 >= 0 && r + 1 < rows)
+                o[r + 1] = tile[(i + 1) * S + j];
+        }
+    }
+}
+
+/* Step 7's launch, on a stream. */
+static void launch(const float *d_in, float *d_out, int rows, int cols, cudaStream_t s)
+{
+    bool shift = rows % 8 != 0;   /* output rows start off their sectors */
+    bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
+    dim3 grid((cols + TC - 1) / TC, (rows + (shift ? HALO : 0) + TR - 1) / TR);
+    dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
+    if (shift && pairs)
+        transpose_kernel<HALO, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
+    else if (shift)
+        transpose_kernel<HALO, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
+    else if (pairs)
+        transpose_kernel<0, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
+    else
+        transpose_kernel<0, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
+}
+
+/* The whole matrix on one GPU: the harness's one-GPU row. */
+static void one_gpu(const float *d_in, float *d_out, int rows, int cols)
+{
+    launch(d_in, d_out, rows, cols, 0);
+}
+
+#define CHUNKS 4   /* stage (b) moves every block in this many pieces */
+
+/* Packs chunk k of every block: for each rank q, this rank's rows of q's chunk k columns,
+   from d_in (rows cols floats apart) into d_send as a contiguous matrix, at the place where
+   d_send would hold all of q's columns packed: the blocks are contiguous, each chunk too. */
+static void pack(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long rp = rk->row0[p + 1] - rk->row0[p];
+    for (int q = 0; q < rk->ranks; q++) {
+        long a = tk_chunk_first(rk->col0, q, k, K), w = tk_chunk_first(rk->col0, q, k + 1, K) - a;
+        if (rp && w)
+            CUDA_CHECK(cudaMemcpy2DAsync(rk->d_send + rp * a, w * sizeof(float), rk->d_in + a,
+                                         rk->cols * sizeof(float), w * sizeof(float), rp,
+                                         cudaMemcpyDeviceToDevice, s));
+    }
+}
+
+/* Exchanges chunk k: to each rank q, this rank's packed block of q's chunk; from each rank q,
+   q's rows of this rank's chunk, stacked in rank order: the chunk's columns of the whole
+   input, a rows x w matrix, at d_recv + rows * (a - col0[p]). */
+static void exchange(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long rp = rk->row0[p + 1] - rk->row0[p];
+    long a = tk_chunk_first(rk->col0, p, k, K), w = tk_chunk_first(rk->col0, p, k + 1, K) - a;
+    float *chunk = rk->d_recv + rk->rows * (a - rk->col0[p]);
+    NCCL_CHECK(ncclGroupStart());
+    for (int q = 0; q < rk->ranks; q++) {
+        long aq = tk_chunk_first(rk->col0, q, k, K);
+        long wq = tk_chunk_first(rk->col0, q, k + 1, K) - aq;
+        long rq = rk->row0[q + 1] - rk->row0[q];
+        if (rp && wq)
+            NCCL_CHECK(ncclSend(rk->d_send + rp * aq, rp * wq, ncclFloat, q, rk->comm, s));
+        if (rq && w)
+            NCCL_CHECK(ncclRecv(chunk + rk->row0[q] * w, rq * w, ncclFloat, q, rk->comm, s));
+    }
+    NCCL_CHECK(ncclGroupEnd());
+}
+
+/* Transposes chunk k: the rows x w matrix received becomes this rank's output rows
+   a - col0[p] to a - col0[p] + w - 1, each rows floats long. */
+static void transpose_chunk(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long a = tk_chunk_first(rk->col0, p, k, K), w = tk_chunk_first(rk->col0, p, k + 1, K) - a;
+    long at = a - rk->col0[p];   /* the chunk's first output row on this rank */
+    if (w)
+        launch(rk->d_recv + rk->rows * at, rk->d_out + at * rk->rows, rk->rows, (int)w, s);
+}
+
+/* Stage (a): pack, exchange, transpose, one after the other on one stream. */
+static void stage_a(struct tk_ranks *rk, cudaStream_t s)
+{
+    pack(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "pack", 0);
+    exchange(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "exchange", 0);
+    transpose_chunk(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "transpose", 0);
+}
+
+/* Stage (b): the same in CHUNKS pieces. The exchanges run on their own stream, comm; each
+   waits for its chunk to be packed, and each chunk's transpose waits for its exchange, while
+   the next chunk's exchange runs: packing and transposing hide behind the exchanges. */
+static cudaStream_t comm;                            /* the exchanges' stream */
+static cudaEvent_t packed[CHUNKS], arrived[CHUNKS];  /* chunk k packed; chunk k received */
+
+static void stage_b(struct tk_ranks *rk, cudaStream_t s)
+{
+    pack(rk, 0, CHUNKS, s);
+    CUDA_CHECK(cudaEventRecord(packed[0], s));
+    tk_ranks_mark(rk, s, "pack", 0);
+    for (int k = 0; k < CHUNKS; k++) {
+        CUDA_CHECK(cudaStreamWaitEvent(comm, packed[k], 0));
+        exchange(rk, k, CHUNKS, comm);
+        CUDA_CHECK(cudaEventRecord(arrived[k], comm));
+        tk_ranks_mark(rk, comm, "exchange", k);
+        if (k + 1 < CHUNKS) {
+            pack(rk, k + 1, CHUNKS, s);
+            CUDA_CHECK(cudaEventRecord(packed[k + 1], s));
+            tk_ranks_mark(rk, s, "pack", k + 1);
+        }
+        CUDA_CHECK(cudaStreamWaitEvent(s, arrived[k], 0));   /* chunk k is here */
+        transpose_chunk(rk, k, CHUNKS, s);
+        tk_ranks_mark(rk, s, "transpose", k);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    struct tk_ranks rk;
+    tk_ranks_begin(&rk, "step8", "GPU-alltoall-pipelined", one_gpu, argc, argv);
+
+    /* Stage (b)'s stream, of the highest priority, so that an exchange's blocks start before
+       the transposes waiting behind it; and its events, which order nothing but work. */
+    int lowest, highest;
+    CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&lowest, &highest));
+    CUDA_CHECK(cudaStreamCreateWithPriority(&comm, cudaStreamNonBlocking, highest));
+    for (int k = 0; k < CHUNKS; k++) {
+        CUDA_CHECK(cudaEventCreateWithFlags(&packed[k], cudaEventDisableTiming));
+        CUDA_CHECK(cudaEventCreateWithFlags(&arrived[k], cudaEventDisableTiming));
+    }
+
+    tk_ranks_time(&rk, "GPU-alltoall", stage_a);
+    tk_ranks_time(&rk, "GPU-alltoall-pipelined", stage_b);
+
+    for (int k = 0; k < CHUNKS; k++) {
+        CUDA_CHECK(cudaEventDestroy(packed[k]));
+        CUDA_CHECK(cudaEventDestroy(arrived[k]));
+    }
+    CUDA_CHECK(cudaStreamDestroy(comm));
+    return tk_ranks_end(&rk);
+}
