@@ -51,6 +51,12 @@ const char *tk_gpu_problem(int *count, char *why, size_t len);
 void tk_time_cpu(const float *in, float *out, int rows, int cols, int reps, int warmup,
                  struct tk_row *row);
 
+/* Lines marked persisting survive the L2 flush, and a carve-out set aside for them shrinks
+   the L2 every other access gets. Called before each timed run where the device has such a
+   carve-out (cudaDevAttrMaxPersistingL2CacheSize > 0), whatever a launch may have set: the
+   limit back to zero and every persisting line back to normal. */
+void tk_reset_persisting_l2(void);
+
 /* Fills n floats at p with the bit pattern bits, on stream s (flush.cu). */
 void tk_fill_bits(float *p, size_t n, unsigned bits, cudaStream_t s);
 

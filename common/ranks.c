@@ -470,10 +470,8 @@ static void time_stage(struct tk_ranks *rk, tk_stage_fn stage, int poison_send, 
     CUDA_CHECK(cudaEventCreate(&stop));
     size_t in_n = tk_in_count(rk, rk->rank), recv_n = tk_out_count(rk, rk->rank);
     for (int i = -g.opt.warmup; i < reps; i++) {
-        if (g.persisting_l2) {
-            CUDA_CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
-            CUDA_CHECK(cudaCtxResetPersistingL2Cache());
-        }
+        if (g.persisting_l2)
+            tk_reset_persisting_l2();
         if (out_n)
             CUDA_CHECK(cudaMemsetAsync(out, TK_POISON_BYTE, out_n * sizeof(float), g.stream));
         tk_fill_bits(rk->d_recv, recv_n, POISON_RECV, g.stream);

@@ -150,13 +150,8 @@ static void report_device(struct tk_run *run)
     run->h->persisting_l2 = persisting_max > 0;
 }
 
-/* Lines marked persisting survive the L2 flush, and a carve-out set aside for them shrinks the
-   L2 every other access gets. Before each timed run, whatever a launch may have set: every
-   persisting line back to normal, and no carve-out. */
-static void reset_persisting_l2(const struct tk_run *run)
+void tk_reset_persisting_l2(void)
 {
-    if (!run->h->persisting_l2)
-        return;
     CUDA_CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
     CUDA_CHECK(cudaCtxResetPersistingL2Cache());
 }
@@ -327,7 +322,8 @@ static void time_runs(struct tk_run *run, tk_launch_fn launch, const float *d_in
     CUDA_CHECK(cudaEventCreate(&start));
     CUDA_CHECK(cudaEventCreate(&stop));
     for (int i = -run->h->opt.warmup; i < reps; i++) {
-        reset_persisting_l2(run);
+        if (run->h->persisting_l2)
+            tk_reset_persisting_l2();
         CUDA_CHECK(cudaMemsetAsync(d_out, TK_POISON_BYTE, run->bytes, 0));
         if (!run->h->opt.no_flush) {
             tk_flush_l2(run->h->scratch, run->h->scratch_bytes, run->h->sink);
