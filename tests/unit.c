@@ -367,7 +367,8 @@ static void test_explain(void)
         { "a one-column shift", m_shift, 33, 65, 0, "pattern: shifted: every misplaced value comes from 0 rows and 1 columns" },
         { "values moved inside 8 x 8 tiles", m_scramble, 128, 128, 0, "pattern: tile-scrambled 8:" },
         { "the input's columns from 64 on never written", m_cols_short, 97, 161, 0,
-          "pattern: unwritten-columns 64: the input's columns 64 to 160, the last 97" },
+          "pattern: unwritten-columns 64: the input's columns 64 to 160, the last 97, are never "
+          "written, every element of them and nothing else (64 = 1 x 64)" },
         { "rows 4 to 7 of every 32 never written", m_tile_rows, 128, 96, 0,
           "pattern: unwritten-tile-rows 32: in every band of 32 input rows, rows 4 to 7 of the band" },
         { "values that are no input element", m_foreign, 33, 65, 0, "pattern: foreign: 2145 elements" },
