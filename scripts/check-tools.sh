@@ -20,10 +20,7 @@ if command -v gcc >/dev/null; then
 else
     need "gcc, the host compiler nvcc uses (apt-get install gcc)"
 fi
-# NCCL: the header beside nvcc's, or the system's (as common/nccl.mk looks for it).
-if command -v nvcc >/dev/null; then
-    inc=$(dirname "$(command -v nvcc)")/../include
-    [ -f "$inc/nccl.h" ] || [ -f /usr/include/nccl.h ] || [ -f /usr/local/include/nccl.h ] ||
-        echo "note: no NCCL (nccl.h): the steps across GPUs are left out; install NVIDIA's libnccl-dev or your cluster's nccl module to build them" >&2
-fi
+# NCCL, where the build looks for it (common/nccl.mk).
+[ "$(have_nccl)" = 1 ] ||
+    echo "note: no NCCL (nccl.h): the steps across GPUs are left out; install NVIDIA's libnccl-dev or your cluster's nccl module to build them" >&2
 exit $missing

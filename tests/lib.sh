@@ -10,7 +10,9 @@ LAST_OUT=$TK_BUILD/last.out             # output of the last run_cmd
 # The steps, found rather than listed: 1 2 3 ... and their starter and solution folders. The
 # steps across GPUs need NCCL to build: without it (common/nccl.mk) they are left out, and
 # tests/test_1_build.sh says so.
-HAVE_NCCL=$(make -s -f common/nccl.mk -f - <<<'print: ; @echo $(HAVE_NCCL)' print 2>/dev/null)
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh
+HAVE_NCCL=$(have_nccl)
 ACROSS_NUMS=$(scripts/steps.sh --across | tr '\n' ' ')
 if [ "$HAVE_NCCL" = 1 ]; then STEP_NUMS=$(scripts/steps.sh | tr '\n' ' ')
 else STEP_NUMS=$(scripts/steps.sh --one-gpu | tr '\n' ' '); fi
