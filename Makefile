@@ -35,7 +35,7 @@ large: $(SOLUTIONS)
 
 clean:
 	for d in $(DIRS); do $(MAKE) -C $$d clean; done
-	$(MAKE) -C scripts/levers clean
+	$(MAKE) -C scripts/bench clean
 	$(MAKE) -C scripts/library clean
 	rm -rf tests/build
 

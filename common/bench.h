@@ -1,4 +1,4 @@
-/* Hooks for programs that time several kernels in one run (scripts/levers): not for steps. */
+/* Hooks for programs that time several kernels in one run (scripts/bench): not for steps. */
 #ifndef TK_BENCH_H
 #define TK_BENCH_H
 

@@ -3,7 +3,7 @@
 # row (cublasSgeam, scripts/library), the copy ceiling measured beside each, and prints one
 # table; writes the rows as CSV and an SVG chart. The steps across GPUs have their own table.
 #
-#   scripts/results.sh                    8192 x 8192 -> results/DATE-DEVICE-8192x8192.csv, .svg
+#   scripts/results.sh                    8192 x 8192 -> results/runs/DATE-DEVICE-8192x8192.csv, .svg
 #   scripts/results.sh -n 4096            another size (--rows R --cols C too)
 #   scripts/results.sh --compare REF.csv  beside a saved run (default: the committed H100 one)
 #   scripts/results.sh --table RUN.csv    the table and chart of a saved run: no GPU needed
@@ -12,7 +12,10 @@
 #   scripts/results.sh --across           the steps across GPUs, on every GPU here, at
 #                                         8192^2, 16384^2 and 12345 x 6789, with a timeline
 #   scripts/results.sh --repeat 3         the whole table 3 times, with the spread of each row
-#   scripts/results.sh --out FILE.csv     where to write the CSV
+#   scripts/results.sh --out FILE.csv     where to write the CSV (a committed reference is only
+#                                         ever rewritten when named here)
+#
+# New runs land in results/runs/, which git ignores; results/ holds the committed references.
 #
 # Exit status: 0 done; 2 bad arguments; 3 no usable GPU (nothing measured, says why);
 # otherwise the status of the step that failed (see ./transpose --help).
@@ -69,7 +72,7 @@ for n in $steps; do dirs+=("solution/step$n"); done
 [ "$across" = 1 ] && for n in $(scripts/steps.sh --across); do dirs+=("solution/step$n"); done
 make -s "${dirs[@]}" scripts/library >/dev/null ||
     { echo "results: the build failed: run make to see why" >&2; exit 4; }
-mkdir -p results
+mkdir -p results/runs
 # Work in progress lives in results/.tmp-*, moved to its name when complete; never left behind.
 trap 'rm -f results/.tmp-*' EXIT
 today=$(date -u +%Y-%m-%d)
@@ -105,10 +108,10 @@ run_table() {
     done
 }
 
-name_for() {   # name_for RESULTS-CSV SUFFIX: results/DATE-DEVICE-RxC-SUFFIX.csv
+name_for() {   # name_for RESULTS-CSV SUFFIX: results/runs/DATE-DEVICE-RxC-SUFFIX.csv
     local f
     IFS=, read -r -a f < <(csv -v cols=date,device,rows,cols -v first=1 -f scripts/csv-select.awk "$1")
-    echo "results/${f[0]}-$(echo "${f[1]}" | sed 's/[^A-Za-z0-9]\{1,\}/-/g')-${f[2]}x${f[3]}$2.csv"
+    echo "results/runs/${f[0]}-$(echo "${f[1]}" | sed 's/[^A-Za-z0-9]\{1,\}/-/g')-${f[2]}x${f[3]}$2.csv"
 }
 
 if [ "$sweep" = 1 ]; then
@@ -123,7 +126,7 @@ if [ "$sweep" = 1 ]; then
                 -f scripts/csv-select.awk "$part" >>"$tmp"
         done
     done
-    out=${out:-results/$today-sweep.csv}
+    out=${out:-results/runs/$today-sweep.csv}
     mv "$tmp" "$out"
     echo "size sweep of solution steps ${best% }, the library row and the copy ceiling ($out):"
     csv -f scripts/results-sweep.awk "$out"
@@ -134,7 +137,7 @@ fi
 if [ "$across" = 1 ]; then
     export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # NVLink multicast off
     tmp=results/.tmp-across.csv part=results/.tmp-part.csv
-    out=${out:-results/$today-across.csv}
+    out=${out:-results/runs/$today-across.csv}
     timeline=${out%.csv}-timeline.csv
     : >"$tmp" && : >"$timeline"
     runs=()   # the size options of each run: the command line's, or each of ACROSS_SHAPES

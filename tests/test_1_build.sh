@@ -17,13 +17,13 @@ judge_build() {
 scratch=$TK_BUILD/kit
 rm -rf "$scratch" && mkdir -p "$scratch/scripts"
 cp -r common solution $(for n in $STEP_NUMS; do echo "step$n"; done) "$scratch"/
-cp -r scripts/levers scripts/library "$scratch/scripts/"
-rm -f "$scratch/scripts/levers/levers" "$scratch/scripts/library/library"
+cp -r scripts/bench scripts/library "$scratch/scripts/"
+rm -f "$scratch/scripts/bench/levers" "$scratch/scripts/library/library"
 
 # Every build at once, one make a folder (each as shipped, and each in the scratch copy for
 # SM="75 90"), then each judged from its own log. A line: NAME|DIR|SM.
 {
-    for d in $STEP_DIRS scripts/levers scripts/library; do
+    for d in $STEP_DIRS scripts/bench scripts/library; do
         echo "build $d|$d|"
         echo "build $d for SM=\"75 90\"|$scratch/$d|75 90"
     done
@@ -50,7 +50,7 @@ if [ "$HAVE_NCCL" != 1 ]; then
     done
 fi
 
-bins=(scripts/levers/levers)
+bins=(scripts/bench/levers)
 for d in $STEP_DIRS; do bins+=("$d/transpose"); done
 if grep -l cublas "${bins[@]}" >"$LAST_OUT"; then
     fail "no step and no lever binary links cuBLAS" "see the files listed"
@@ -73,14 +73,14 @@ check_clean() {
     local name="make clean removes every build and test output (binaries, flag stamps, tests/build)"
     local clean=$TK_BUILD/cleankit
     if ! git ls-files --error-unmatch Makefile common/common.mk scripts/library/Makefile \
-            scripts/levers/Makefile >/dev/null 2>&1; then
+            scripts/bench/Makefile >/dev/null 2>&1; then
         skip "$name" "not a git checkout whose index lists the kit's files"; return
     fi
     rm -rf "$clean" && mkdir -p "$clean"
     git ls-files -z | xargs -0 -I{} cp --parents {} "$clean"/ 2>/dev/null
     (cd "$clean" && find . -type f | sort) >"$TK_BUILD/clean.before"
     make -s -C "$clean/solution/step1" >/dev/null 2>&1
-    touch "$clean/step1/transpose" "$clean/scripts/levers/levers" "$clean/scripts/levers/.levers.flags" \
+    touch "$clean/step1/transpose" "$clean/scripts/bench/levers" "$clean/scripts/bench/.levers.flags" \
           "$clean/scripts/library/library" "$clean/scripts/library/.library.flags"
     mkdir -p "$clean/tests/build" && touch "$clean/tests/build/anything"
     make -s -C "$clean" clean >/dev/null 2>&1

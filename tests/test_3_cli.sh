@@ -53,8 +53,8 @@ for d in $STEP_DIRS; do
         env CUDA_VISIBLE_DEVICES= "$d/transpose" --describe
 done
 
-expect "scripts/levers without a GPU: CPU row checked, exit 3 with the reason" 3 \
-    '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= scripts/levers/levers --rows 33 --cols 65
+expect "scripts/bench without a GPU: CPU row checked, exit 3 with the reason" 3 \
+    '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= scripts/bench/levers --rows 33 --cols 65
 
 expect "scripts/library without a GPU: CPU row checked, exit 3 with the reason" 3 \
     '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= scripts/library/library --rows 33 --cols 65

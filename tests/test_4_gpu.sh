@@ -79,8 +79,8 @@ done
 # bulk-tensor-copy kernels clean under memcheck and racecheck, which must catch a barrier
 # planted out of them.
 for shape in 1000x1028 333x517; do
-    name="scripts/levers: every variant is exact at $shape"
-    gpu_test "$name" && expect "$name" 0 '^tilecopy-v4 .* yes' scripts/levers/levers \
+    name="scripts/bench: every variant is exact at $shape"
+    gpu_test "$name" && expect "$name" 0 '^tilecopy-v4 .* yes' scripts/bench/levers \
         --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 1 --warmup 1
 done
 # no_tma NAME: true, after recording NAME as skipped, when the last levers run skipped its
@@ -93,7 +93,7 @@ for tool in memcheck racecheck; do
     name="compute-sanitizer --tool $tool is clean on the levers' bulk-tensor-copy kernels"
     sanitizer_test "$name" || continue
     run_cmd env LEVERS=tma compute-sanitizer --tool "$tool" --error-exitcode 99 \
-        scripts/levers/levers --rows 260 --cols 324 --no-cpu --reps 1 --warmup 0
+        scripts/bench/levers --rows 260 --cols 324 --no-cpu --reps 1 --warmup 0
     no_tma "$name" || judge "$name" 0 '(ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards)' \
         '^tma-t1-s1 .* yes'
 done
@@ -101,7 +101,7 @@ done
 name="racecheck catches a planted race in a bulk-tensor-copy kernel (no barrier before the in-place write)"
 if sanitizer_test "$name"; then
     dir=$TK_BUILD/kit/planted-tma
-    rm -rf "$dir" && cp -r scripts/levers "$dir"
+    rm -rf "$dir" && cp -r scripts/bench "$dir"
     sed -i 's|__syncthreads();   /\* the whole tile is in registers|/* barrier removed */ /*|' "$dir/tma.cuh"
     make -s -C "$dir" COMMON="$TK_ROOT/common" >/dev/null 2>&1
     run_cmd env LEVERS=tma-t1-s1 compute-sanitizer --tool racecheck --error-exitcode 99 \

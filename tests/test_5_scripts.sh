@@ -135,7 +135,7 @@ for s in job results profile large grade check-tools steps no-gpu; do
     else fail "$s.sh -h prints its usage and nothing else" "exit $RC; not from its header: $bad"; fi
 done
 expect "job: a typo of --dry-run builds and runs nothing" 2 "unknown argument '--dryrun'" scripts/job.sh --dryrun
-expect "scripts/levers --help names LEVERS=" 0 '^LEVERS=TEXT' scripts/levers/levers --help
+expect "scripts/bench --help names LEVERS=" 0 '^LEVERS=TEXT' scripts/bench/levers --help
 
 # Paths are read from where the command was started.
 cp results/h100-repeat-2.csv "$TK_BUILD/rel.csv"

@@ -2,8 +2,8 @@
    ceiling and checked exactly like a step, then timed again back to back (the method of most
    public benchmarks) for comparison.
 
-   make -C scripts/levers && scripts/levers/levers [-n N | --rows R --cols C] [--reps K]
-   LEVERS=tma scripts/levers/levers      only the variants whose name holds "tma"
+   make -C scripts/bench && scripts/bench/levers [-n N | --rows R --cols C] [--reps K]
+   LEVERS=tma scripts/bench/levers      only the variants whose name holds "tma"
 
    tTILE-vV-bBY-{pad|xor}[-order]   square tiles, V x V blocks per thread (tiles.cuh)
      TILE  the square tile a block moves through shared memory (32, 64 or 128)
@@ -186,7 +186,7 @@ int main(int argc, char **argv)
             tk_print_usage(stdout, argv[0]);
             printf("\nLEVERS=TEXT (environment) runs only the variants whose name holds TEXT,\n"
                    "e.g. LEVERS=tma or LEVERS=t64-v2,win-c32; unset or empty, all of them.\n"
-                   "The variants and their names: scripts/levers/README.md.\n");
+                   "The variants and their names: scripts/bench/README.md.\n");
             return 0;
         }
     struct tk_run run;
