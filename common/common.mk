@@ -5,6 +5,8 @@
 #   make SM=90           build for sm_90 instead; SM="80 90" builds for both
 #   make run             build and run with the default size
 #   make check           grade this folder: shapes, TODOs left, speed beside the solution
+#   make hint            the next hint of this step's README, one tier at a time (N=2: hint 2
+#                        again; N=0: start over)
 #   make clean
 
 NVCC   ?= nvcc
@@ -49,7 +51,10 @@ run: $(BIN)
 check:
 	$(COMMON)/../scripts/grade.sh .
 
+hint:
+	@$(COMMON)/../scripts/hint.sh $(if $(filter 0,$(N)),--reset,$(if $(N),--tier $(N))) .
+
 clean:
 	rm -f $(BIN) $(STAMP)
 
-.PHONY: run check clean
+.PHONY: run check hint clean

@@ -22,7 +22,10 @@
    float2 chunk, but permute the 32 chunks of each row differently from row to row, so that
    the 16 threads of a half-warp touch 16 different chunk positions modulo 16 in both
    phases of the kernel. An exclusive-or of the chunk index with a few bits of the row
-   index is the classic permutation; check it on paper for both phases. */
+   index is the classic permutation; check it on paper for both phases.
+   A float2 read from or written to that array must sit on 8 bytes, but a plain array of
+   floats in shared memory is only sure to start on 4: declare it with an alignment of 8
+   bytes or more (CUDA's __align__), or a float2 access may stop the kernel. */
 
 /* A block moves a TILE x TILE tile, so each row segment it reads or writes is 256 bytes, and
    every global access is a float2: each thread loads a 2 x 2 block (a float2 from each of
