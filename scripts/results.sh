@@ -8,7 +8,11 @@
 #   scripts/results.sh --compare REF.csv  beside a saved run (default: the committed H100 one)
 #   scripts/results.sh --table RUN.csv    the table and chart of a saved run: no GPU needed
 #   scripts/results.sh --sweep            the last three one-GPU steps, the library row and
-#                                         the copy on squares, rectangles and odd shapes
+#                                         the copy on squares, rectangles and odd shapes; then
+#                                         the last two steps, the library and the copy on 40
+#                                         generated shapes (scripts/shapes-gen.awk)
+#   scripts/results.sh --sweep --seed S --generated N    the generated shapes of seed S
+#                                         (default: a new seed, printed), N of them (0: none)
 #   scripts/results.sh --across           the steps across GPUs, on every GPU here, at
 #                                         8192^2, 16384^2 and 12345 x 6789, with a timeline
 #   scripts/results.sh --repeat 3         the whole table 3 times, with the spread of each row
@@ -30,16 +34,17 @@ SWEEP_SHAPES="4096x4096 8192x8192 16384x16384 32768x32768 1024x262144 262144x102
 ACROSS_SHAPES="8192x8192 16384x16384 12345x6789"
 LIBRARY=scripts/library/library   # the library row, cublasSgeam: a yardstick, not a step
 
-size=() out="" compare="" table="" sweep=0 across=0 repeat=1
+size=() out="" compare="" table="" sweep=0 across=0 repeat=1 seed="" generated=40
 while [ $# -gt 0 ]; do
     case $1 in
         -h|--help) usage; exit 0 ;;
-        -n|--rows|--cols|--compare|--table|--out|--repeat)
+        -n|--rows|--cols|--compare|--table|--out|--repeat|--seed|--generated)
             [ $# -ge 2 ] || { echo "results: $1 needs a value" >&2; exit 2; }
             case $1 in
                 --compare) compare=$(from_start "$2") ;; --table) table=$(from_start "$2") ;;
                 --out) out=$(from_start "$2") ;;
-                --repeat) repeat=$2 ;; *) size+=("$1" "$2") ;;
+                --repeat) repeat=$2 ;; --seed) seed=$2 ;; --generated) generated=$2 ;;
+                *) size+=("$1" "$2") ;;
             esac
             shift 2 ;;
         --sweep) sweep=1; shift ;;
@@ -48,6 +53,9 @@ while [ $# -gt 0 ]; do
     esac
 done
 [[ $repeat =~ ^[1-9][0-9]?$ ]] || { echo "results: --repeat takes 1 to 99" >&2; exit 2; }
+[[ $generated =~ ^[0-9]{1,3}$ ]] || { echo "results: --generated takes 0 to 999" >&2; exit 2; }
+[ -z "$seed" ] || [[ $seed =~ ^[1-9][0-9]{0,8}$ ]] ||
+    { echo "results: --seed takes a whole number from 1 to 999999999" >&2; exit 2; }
 if [ -z "$compare" ] && [ -f "$REFERENCE" ]; then compare=$REFERENCE; fi
 for f in "$compare" "$table"; do
     [ -z "$f" ] || [ -r "$f" ] || { echo "results: cannot read '$f'" >&2; exit 2; }
@@ -114,23 +122,46 @@ name_for() {   # name_for RESULTS-CSV SUFFIX: results/runs/DATE-DEVICE-RxC-SUFFI
     echo "results/runs/${f[0]}-$(echo "${f[1]}" | sed 's/[^A-Za-z0-9]\{1,\}/-/g')-${f[2]}x${f[3]}$2.csv"
 }
 
+# sweep_rows TMP CLASS R C BIN...: each binary's rows at R x C, appended to TMP.
+sweep_rows() {
+    local tmp=$1 class=$2 r=$3 c=$4 bin; shift 4
+    for bin in "$@"; do
+        step_csv "$part" "$bin" --csv --no-cpu --rows "$r" --cols "$c"
+        csv -v cols=step,row,rows,cols,ms_median,gbs,pct_copy \
+            -v prefix="$today,$seed,$class,$((r * c * 4 / 1048576))," -f scripts/csv-select.awk "$part" >>"$tmp"
+    done
+}
+
 if [ "$sweep" = 1 ]; then
     best=$(echo "$steps" | tail -n 3 | tr '\n' ' ')   # the last three steps, then the library
+    last2=$(echo "$steps" | tail -n 2 | tr '\n' ' ')  # on the generated shapes: the last two
+    seed=${seed:-$(( $(date +%s) % 999999999 + 1 ))}
     tmp=results/.tmp-sweep.csv part=results/.tmp-part.csv
-    echo "date,size_mib,step,row,rows,cols,ms,gbs,pct_copy" >"$tmp"
+    echo "date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy" >"$tmp"
     for shape in $SWEEP_SHAPES; do
-        r=${shape%x*} c=${shape#*x}
-        for bin in $(for n in $best; do echo "solution/step$n/transpose"; done) "$LIBRARY"; do
-            step_csv "$part" "$bin" --csv --no-cpu --rows "$r" --cols "$c"
-            csv -v cols=step,row,rows,cols,ms_median,gbs,pct_copy -v prefix="$today,$((r * c * 4 / 1048576))," \
-                -f scripts/csv-select.awk "$part" >>"$tmp"
-        done
+        # shellcheck disable=SC2046  # a list of binaries
+        sweep_rows "$tmp" fixed "${shape%x*}" "${shape#*x}" \
+            $(for n in $best; do echo "solution/step$n/transpose"; done) "$LIBRARY"
     done
+    if [ "$generated" -gt 0 ]; then
+        # The GPU's memory and L2 size, for shapes that fit it and to set apart those that fit in the L2.
+        mem=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits -i 0 2>/dev/null | head -n 1)
+        l2=$(solution/step1/transpose --rows 8 --cols 8 --no-cpu --reps 1 --warmup 0 2>&1 |
+             sed -n 's/^device 0: .*, L2 \([0-9]*\) MiB.*$/\1/p')
+        [[ $mem =~ ^[0-9]+$ && $l2 =~ ^[0-9]+$ ]] ||
+            { echo "results: cannot read the GPU's memory ('$mem' MiB) or L2 ('$l2' MiB)" >&2; exit 4; }
+        echo "generated shapes: seed $seed, $generated beyond the L2 ($l2 MiB), $mem MiB of GPU memory"
+        while read -r r c class; do
+            # shellcheck disable=SC2046
+            sweep_rows "$tmp" "$class" "$r" "$c" \
+                $(for n in $last2; do echo "solution/step$n/transpose"; done) "$LIBRARY"
+        done < <(awk -v seed="$seed" -v count="$generated" -v mem_mib="$mem" -v l2_mib="$l2" \
+                     -f scripts/shapes-gen.awk)
+    fi
     out=${out:-results/runs/$today-sweep.csv}
     mv "$tmp" "$out"
     echo "size sweep of solution steps ${best% }, the library row and the copy ceiling ($out):"
     csv -f scripts/results-sweep.awk "$out"
-    echo "A matrix pair that fits in the L2 flatters every column; see the README."
     exit 0
 fi
 

@@ -1,0 +1,75 @@
+# Generated shapes for the size sweep (scripts/results.sh --sweep): shapes nobody picked, the
+# same on every machine for the same seed.
+#   awk -v seed=S -v count=N -v mem_mib=M -v l2_mib=L -f scripts/shapes-gen.awk
+# prints "ROWS COLS CLASS" lines: N shapes whose two matrices do not fit in twice the L2
+# (the claim is made on those), then the shapes drawn on the way that did fit ("fits-l2":
+# reported apart). Classes, in turn:
+#   any     rows and cols drawn on a log scale over 1 .. 2^24, the matrix at least 256 MiB;
+#           rows and cols mod 8 go through every residue on each side
+#   skinny  one side 1 .. 64 (log scale), the other long enough for 256 MiB where the
+#           harness's limits allow (rows at most 2097120), tall and wide in turn
+#   square  a square or near-square (each side within 8 of the other) up to 8 GiB a matrix
+# Every shape fits: two matrices and the harness's scratch (twice the L2) within mem_mib, a
+# matrix at most 8 GiB. The random numbers are MINSTD (exact in awk's doubles), not rand(),
+# whose sequence differs between awks.
+BEGIN {
+    if (seed !~ /^[0-9]+$/ || seed + 0 < 1 || count !~ /^[0-9]+$/ || mem_mib !~ /^[0-9]+$/ ||
+        l2_mib !~ /^[0-9]+$/) {
+        print "shapes-gen.awk: needs -v seed=S (1 or more) count=N mem_mib=M l2_mib=L" > "/dev/stderr"
+        exit 2
+    }
+    x = seed % 2147483647; if (x == 0) x = 1
+    MAXROWS = 2097120; MAXSIDE = 16777216; MIB = 1048576
+    MIN_BYTES = 256 * MIB; MAX_BYTES = 8192 * MIB
+    cap = (mem_mib - 2 * l2_mib) * MIB / 2 * 0.95   # a matrix, with room to spare
+    if (cap < MAX_BYTES) MAX_BYTES = cap
+    if (MAX_BYTES < MIN_BYTES) { print "shapes-gen.awk: too little memory" > "/dev/stderr"; exit 2 }
+    n = 0; apart = 0; k = 0
+    while (n < count && k < 100 * count) {
+        cls = k % 3 == 0 ? "any" : k % 3 == 1 ? "skinny" : "square"
+        if (cls == "any") any_shape(int(k / 3))
+        else if (cls == "skinny") skinny_shape(int(k / 3))
+        else square_shape()
+        k++
+        if (R < 1 || C < 1 || R > MAXROWS || C > MAXSIDE * 128) continue
+        bytes = R * C * 4
+        if (bytes > MAX_BYTES) continue
+        if ((R, C) in seen) continue
+        seen[R, C] = 1
+        if (bytes <= l2_mib * MIB) { fits[++apart] = R " " C " fits-l2"; continue }
+        print R, C, cls
+        n++
+    }
+    for (i = 1; i <= apart; i++) print fits[i]
+}
+function next_unit() { x = (48271 * x) % 2147483647; return x / 2147483647 }
+function log_between(lo, hi) { return exp(log(lo) + next_unit() * (log(hi) - log(lo))) }
+# with_residue(V, RES): V moved to the nearest number at least 1 that is RES mod 8
+function with_residue(v, res,    w) {
+    w = int(v / 8) * 8 + res
+    if (w < 1) w += 8
+    return w
+}
+# any: the matrix's size on a log scale, then its rows on a log scale that keeps both sides
+# within 1 .. 2^24; residue i mod 8 for rows, 3i + 5 mod 8 for cols (every residue each side)
+function any_shape(i,    bytes, elems, lo, hi) {
+    bytes = log_between(MIN_BYTES, MAX_BYTES); elems = bytes / 4
+    lo = elems / MAXSIDE; if (lo < 1) lo = 1
+    hi = elems; if (hi > MAXROWS) hi = MAXROWS
+    R = with_residue(int(log_between(lo, hi)), i % 8)
+    C = with_residue(int(elems / R), (3 * i + 5) % 8)
+    if (C > MAXSIDE) C = with_residue(MAXSIDE - 8, (3 * i + 5) % 8)
+}
+# skinny: a short side 1 .. 64, the long side for 256 MiB to 1 GiB, tall and wide in turn
+function skinny_shape(i,    s, long) {
+    s = int(log_between(1, 65)); if (s > 64) s = 64
+    long = int(log_between(MIN_BYTES, 4 * MIN_BYTES) / 4 / s)
+    if (i % 2 == 0) { R = long > MAXROWS ? MAXROWS - int(next_unit() * 8) : long; C = s }
+    else { R = s; C = long }
+}
+# square: a side on a log scale from 8192 to 8 GiB a matrix, the other side within 8 of it
+function square_shape(    side) {
+    side = int(log_between(8192, sqrt(MAX_BYTES / 4)))
+    R = side; C = side + int(next_unit() * 17) - 8
+    if (next_unit() < 0.25) C = R   # a square, now and then
+}
