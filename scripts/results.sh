@@ -78,7 +78,7 @@ steps=$(scripts/steps.sh --one-gpu)
 dirs=()
 for n in $steps; do dirs+=("solution/step$n"); done
 [ "$across" = 1 ] && for n in $(scripts/steps.sh --across); do dirs+=("solution/step$n"); done
-make -s "${dirs[@]}" scripts/library >/dev/null ||
+{ make -s "${dirs[@]}" && make -s -C scripts/library; } >/dev/null ||
     { echo "results: the build failed: run make to see why" >&2; exit 4; }
 mkdir -p results/runs
 # Work in progress lives in results/.tmp-*, moved to its name when complete; never left behind.
