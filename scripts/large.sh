@@ -25,11 +25,10 @@ done
 bins=()
 for n in "${steps[@]}"; do bins+=("solution/step$n/transpose"); done
 [ $# = 0 ] && bins+=(scripts/library/library)
-dirs=()   # the top Makefile builds the steps; each tool folder builds itself
-for b in "${bins[@]}"; do dirs+=("-C $(dirname "$b")"); done
-# shellcheck disable=SC2068  # "-C DIR" splits into two arguments
-for d in "${dirs[@]}"; do make -s $d || exit 4; done >/dev/null ||
-    { echo "large: the build failed: run make to see why" >&2; exit 4; }
+for b in "${bins[@]}"; do   # each folder builds itself (the top Makefile has no tool targets)
+    make -s -C "$(dirname "$b")" >/dev/null ||
+        { echo "large: the build failed: run make to see why" >&2; exit 4; }
+done
 if why=$(scripts/no-gpu.sh "${bins[0]}"); then
     echo "large: no usable GPU here ($why): nothing was run"; exit 3
 fi
