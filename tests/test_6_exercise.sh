@@ -1,6 +1,8 @@
 # The exercise: every starter differs from its solution only where a TODO asks, no TODO
-# holds a line of the solution, and the grader gives every mistake in tests/mistakes/ its
-# verdict and its words (on a GPU; skipped without one), and passes every solution.
+# holds a line of the solution; every starter is the previous step's solution plus its TODOs
+# (code line for line), and a step across GPUs carries the last one-GPU step's kernel
+# unchanged; the grader gives every mistake in tests/mistakes/ its verdict and its words (on
+# a GPU; skipped without one), and passes every solution.
 
 # 1. The diff is the exercise, for every step; the check itself can fail.
 for n in $STEP_NUMS; do
@@ -19,7 +21,68 @@ sed '/^    CUDA_CHECK(cudaFree(d_in));/a\    int unused = 0;' solution/step2/tra
 expect "exercise-diff: code the solution adds outside every TODO fails" 1 'not asked for by a TODO' \
     tests/exercise-diff.sh step2/transpose.cu "$planted" step2
 
-# 2. The corpus: each mistake (tests/mistakes/) and honest variant (tests/variants/) applies
+# 2. Repetition by design, for every step: text checks on the source, so they need neither a
+# GPU nor NCCL and cover every step folder. Each starter N whose step N-1 is of its kind (on
+# one GPU, or across GPUs) is solution N-1 plus step N's TODOs, code line for line
+# (tests/starter-is-previous.sh says what is compared): steps 2 to 7 today. A step across
+# GPUs after the one-GPU steps (step 8) is a different program: its starter and its solution
+# each carry the last one-GPU step's kernel unchanged (tests/kernel-carried.sh). Both checks
+# can fail, naming the line.
+prev='' last_one=''
+for n in $(scripts/steps.sh); do
+    kind=one; [[ " $ACROSS_NUMS " == *" $n "* ]] && kind=across
+    if [ -n "$prev" ] && [ "$kind" = "$prev_kind" ]; then
+        expect "step$n: the starter is solution/step$prev plus its TODOs, code line for line" 0 '' \
+            tests/starter-is-previous.sh "step$n/transpose.cu" "solution/step$prev/transpose.cu" \
+            "step$n" "solution/step$n/transpose.cu"
+    fi
+    if [ "$kind" = across ] && [ -n "$last_one" ]; then
+        for f in "step$n" "solution/step$n"; do
+            expect "$f: carries solution/step$last_one's kernel unchanged, comments included" 0 '' \
+                tests/kernel-carried.sh "$f/transpose.cu" "solution/step$last_one/transpose.cu"
+        done
+    fi
+    [ "$kind" = one ] && last_one=$n
+    prev=$n prev_kind=$kind
+done
+lineof() { grep -nF -- "$2" "$1" | head -n 1 | cut -d: -f1; }   # lineof FILE TEXT
+planted=$TK_BUILD/planted.cu
+sed 's/in\[(size_t)r \* cols + c\]/in[(size_t)c * cols + r]/' step3/transpose.cu >"$planted"
+expect "starter-is-previous: a changed index fails, naming the line in both files" 1 \
+    "line $(lineof "$planted" 'in[(size_t)c * cols + r]') differs from solution/step2/transpose.cu line $(lineof solution/step2/transpose.cu 'in[(size_t)r * cols + c]'):" \
+    tests/starter-is-previous.sh "$planted" solution/step2/transpose.cu step3 solution/step3/transpose.cu
+sed '/^    CUDA_CHECK(cudaFree(d_in));/a\    int unused = 0;' step4/transpose.cu >"$planted"
+expect "starter-is-previous: a line added outside every TODO fails, naming it" 1 \
+    "line $(lineof "$planted" 'int unused = 0;') is not in solution/step3/transpose.cu: int unused = 0;\$" \
+    tests/starter-is-previous.sh "$planted" solution/step3/transpose.cu step4 solution/step4/transpose.cu
+sed '/^    __syncthreads();/d' step4/transpose.cu >"$planted"
+expect "starter-is-previous: a line removed fails, naming it" 1 \
+    "solution/step3/transpose.cu line $(lineof solution/step3/transpose.cu '__syncthreads();') is missing from .*: __syncthreads\\(\\);" \
+    tests/starter-is-previous.sh "$planted" solution/step3/transpose.cu step4 solution/step4/transpose.cu
+sed 's/"GPU-multi-element"/"GPU-no-conflicts"/' step5/transpose.cu >"$planted"
+expect "starter-is-previous: a starter printing the previous step's row fails" 1 \
+    "line $(lineof "$planted" 'tk_begin(') names row 'GPU-no-conflicts' in tk_begin, not its solution's 'GPU-multi-element'" \
+    tests/starter-is-previous.sh "$planted" solution/step4/transpose.cu step5 solution/step5/transpose.cu
+sed '/^    tk_unfinished();/d' step6/transpose.cu >"$planted"
+expect "starter-is-previous: a starter without tk_unfinished() fails" 1 'holds 0 tk_unfinished\(\) calls, not one' \
+    tests/starter-is-previous.sh "$planted" solution/step5/transpose.cu step6 solution/step6/transpose.cu
+if [ -n "$ACROSS_NUMS" ]; then
+    n=${ACROSS_NUMS%% *} kernel_src=solution/step$last_one/transpose.cu
+    sed 's|return (c % 8) \* (rows % 8) % 8;|return (c * rows) % 8;|' "step$n/transpose.cu" >"$planted"
+    expect "kernel-carried: a changed kernel line fails, naming the line in both files" 1 \
+        "line $(lineof "$planted" 'return (c * rows) % 8;') differs from $kernel_src line $(lineof "$kernel_src" 'return (c % 8) * (rows % 8) % 8;'):" \
+        tests/kernel-carried.sh "$planted" "$kernel_src"
+    sed 's|/\* staged as rows i, i + 1 \*/|/* staged as rows i and i + 1 */|' "solution/step$n/transpose.cu" >"$planted"
+    expect "kernel-carried: a changed comment inside the kernel fails" 1 \
+        "line $(lineof "$planted" 'staged as rows i and i + 1') differs from $kernel_src line" \
+        tests/kernel-carried.sh "$planted" "$kernel_src"
+    sed 's/^transpose_kernel(/transpose_kernel_v2(/' "step$n/transpose.cu" >"$planted"
+    expect "kernel-carried: a file without transpose_kernel fails, saying so" 1 \
+        'no kernel found: no __global__ transpose_kernel\( defined after its first #define' \
+        tests/kernel-carried.sh "$planted" "$kernel_src"
+fi
+
+# 3. The corpus: each mistake (tests/mistakes/) and honest variant (tests/variants/) applies
 # to its base file and builds; the grader's verdicts are proven on a GPU below. Builds run in
 # parallel, one folder each.
 corpus=$TK_BUILD/mistakes
@@ -81,7 +144,7 @@ judge "grade learns the step from the program, not the folder or source text" 3 
     pass "grade without a GPU: 'nothing was graded' is the last line" ||
     fail "grade without a GPU: 'nothing was graded' is the last line" "last: $(tail -n 1 "$LAST_OUT")"
 
-# 3. The grader on every mistake (its verdict among the failed checks, and each of its words)
+# 4. The grader on every mistake (its verdict among the failed checks, and each of its words)
 # and on every solution and honest variant (passed, speed measured beside the solution): on a
 # GPU, except the build verdict, which needs none. Mistakes meant to fail a check (shapes, a
 # sanitizer) are graded four at a time with --checks-only, which times nothing; the rest one

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# starter-is-previous.sh STARTER PREV_SOLUTION STEP SOLUTION: checks the README's promise that
+# step N's starter is step N-1's solution plus step N's TODOs: the starter's code, line for
+# line, is PREV_SOLUTION's. STEP names the starter's step (stepN); SOLUTION is its own
+# solution, which says which row step N prints.
+#
+# What is compared: every line that holds code, whole and byte for byte, its trailing
+# comment included. What is not: lines with no code, that is blank lines and lines wholly
+# inside comments (/* ... */ or //). That is where a starter rightly differs from the previous
+# solution: its TODO comments, its header (the step's title), and the comments that describe
+# the kernel the step builds. Two code lines are the starter's own, checked on their own:
+#   - one `tk_unfinished();` (or `tk_ranks_unfinished();`) line, which it must hold exactly
+#     once, and which is left out of the comparison;
+#   - its `tk_begin(&run, "STEP", "ROW", ...)` (or tk_ranks_begin) line, compared with its two
+#     first string arguments set aside: the starter must name STEP and SOLUTION's row,
+#     PREV_SOLUTION the step before (stepN-1) and a row of its own, not the starter's.
+# Any other change of code (an index, a constant, a line removed, a line added outside the
+# comments) is a breach, named by its line in both files.
+# Prints each breach and exits 1; prints nothing and exits 0 when the promise holds; exits 2
+# on a bad command line or a file it cannot read.
+set -u
+usage="usage: tests/starter-is-previous.sh STARTER PREV_SOLUTION STEP SOLUTION"
+[ $# = 4 ] || { echo "$usage" >&2; exit 2; }
+starter=$1 prev=$2 step=$3 solution=$4
+[[ $step =~ ^step([0-9]+)$ ]] && [ "${BASH_REMATCH[1]}" -ge 2 ] ||
+    { echo "starter-is-previous: STEP must be step2, step3, ... (not '$step')" >&2; exit 2; }
+prev_step=step$((BASH_REMATCH[1] - 1))
+for f in "$starter" "$prev" "$solution"; do
+    [ -r "$f" ] || { echo "starter-is-previous: cannot read $f" >&2; exit 2; }
+done
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# keep ROLE FILE: FILE's code lines as "LINE<tab>TEXT" into $tmp/ROLE.num, and its facts
+# ("unfinished LINE", "begin LINE STEP ROW") into $tmp/ROLE.facts.
+keep() {
+    awk -v role="$1" -v facts="$tmp/$1.facts" '
+        # The line with its comments taken out (string and character literals kept whole);
+        # in_c carries an open /* comment over to the next line.
+        function code_of(s,   out, i, j, ch, q) {
+            out = ""; i = 1
+            while (i <= length(s)) {
+                if (in_c) {
+                    j = index(substr(s, i), "*/")
+                    if (!j) return out
+                    in_c = 0; i += j + 1; continue
+                }
+                ch = substr(s, i, 1)
+                if (substr(s, i, 2) == "/*") { in_c = 1; i += 2; continue }
+                if (substr(s, i, 2) == "//") return out
+                out = out ch; i++
+                if (ch == "\"" || ch == "\047") {
+                    q = ch
+                    while (i <= length(s)) {
+                        ch = substr(s, i, 1); out = out ch; i++
+                        if (ch == "\\") { out = out substr(s, i, 1); i++ }
+                        else if (ch == q) break
+                    }
+                }
+            }
+            return out
+        }
+        BEGIN { printf "" >facts }
+        {
+            code = code_of($0)
+            if (code ~ /^[ \t]*$/) next
+            flat = code; gsub(/[ \t]/, "", flat)
+            if (flat ~ /^tk_(ranks_)?unfinished\(\);$/) {
+                print "unfinished " FNR >facts
+                if (role == "starter") next
+            }
+            line = $0
+            if (code ~ /tk_(ranks_)?begin[ \t]*\(/) {
+                s = r = "?"
+                if (match(code, /"[^"]*"/)) {
+                    s = substr(code, RSTART + 1, RLENGTH - 2); rest = substr(code, RSTART + RLENGTH)
+                    if (match(rest, /"[^"]*"/)) r = substr(rest, RSTART + 1, RLENGTH - 2)
+                }
+                print "begin " FNR " " s " " r >facts
+                sub(/"[^"]*"/, "STEP", line); sub(/"[^"]*"/, "ROW", line)
+            }
+            print FNR "\t" line
+        }' "$2" >"$tmp/$1.num"
+}
+keep starter "$starter"
+keep prev "$prev"
+keep solution "$solution"
+
+bad=0
+breach() { echo "$1"; bad=1; }
+n=$(grep -c '^unfinished ' "$tmp/starter.facts")
+[ "$n" = 1 ] || breach "$starter holds $n tk_unfinished() calls, not one"
+# begin ROLE FILE: sets line, st and row from FILE's one tk_begin line; a breach otherwise.
+begin() {
+    local n
+    n=$(grep -c '^begin ' "$tmp/$1.facts")
+    if [ "$n" != 1 ]; then
+        breach "$2 holds $n tk_begin(...) lines, not one"; line=0 st='?' row='?'; return
+    fi
+    read -r _ line st row < <(grep '^begin ' "$tmp/$1.facts")
+}
+begin solution "$solution"; sol_row=$row
+[ "$st" = "$step" ] || breach "$solution line $line names step '$st' in tk_begin, not '$step'"
+begin starter "$starter"; starter_row=$row
+[ "$st" = "$step" ] || breach "$starter line $line names step '$st' in tk_begin, not '$step'"
+[ "$row" = "$sol_row" ] ||
+    breach "$starter line $line names row '$row' in tk_begin, not its solution's '$sol_row'"
+begin prev "$prev"
+[ "$st" = "$prev_step" ] || breach "$prev line $line names step '$st' in tk_begin, not '$prev_step'"
+[ "$row" != "$starter_row" ] ||
+    breach "$prev line $line names row '$row' in tk_begin, the row of $step: each step has its own"
+
+cut -f 2- "$tmp/prev.num" >"$tmp/prev.txt"
+cut -f 2- "$tmp/starter.num" >"$tmp/starter.txt"
+diff "$tmp/prev.txt" "$tmp/starter.txt" >"$tmp/diff"
+awk -v old="$prev" -v new="$starter" -f "$(dirname "$0")/numbered-diff.awk" \
+    "$tmp/prev.num" "$tmp/starter.num" "$tmp/diff" >"$tmp/breaches"
+[ -s "$tmp/breaches" ] && { cat "$tmp/breaches"; bad=1; }
+exit "$bad"
