@@ -8,8 +8,9 @@
 
 /* TODO(step5): the tile stays TILE x TILE, but the block gets fewer rows of threads than the
    tile has rows. Name the block's height (the seed workshop used 4) and the number of tile
-   elements each thread then moves in each phase, derived from the two. */
-#define TILE 32   /* the tile; the block is TILE x TILE threads too, until you name its height */
+   elements each thread then moves in each phase, derived from the two. TILE's comment below
+   then no longer holds: TILE is the tile's side, no longer the block's. */
+#define TILE 32   /* a block is TILE x TILE threads */
 
 /* The padded tile of step 4, moved by a block of TILE x BLOCKY threads: each thread loads
    ELEMS elements, rows BLOCKY apart, before it needs any of them, so more memory requests
