@@ -148,3 +148,61 @@ expect "profile takes a folder relative to where it was started (then says ncu i
     'ncu \(Nsight Compute\) is not on the PATH' sh -c "cd '$TK_BUILD/relprof/mywork' && PATH=/usr/bin:/bin '$TK_ROOT/scripts/profile.sh' ."
 expect "profile: a folder that does not exist is refused before any work, exit 2" 2 \
     "'nosuch' is neither a step number nor a folder" scripts/profile.sh nosuch
+
+# make hint: one tier at a time, in the student's folder; N=K again, N=0 over; bad N refused.
+hintdir=$TK_BUILD/hint-kit
+rm -rf "$hintdir" && mkdir -p "$hintdir" && cp -r step3 "$hintdir/mywork" &&
+    ln -s "$TK_ROOT/common" "$hintdir/common" && ln -s "$TK_ROOT/scripts" "$hintdir/scripts"
+expect "make hint shows hint 1 first, and says more follow" 0 '^== Hint 1: the idea$' \
+    make -s -C "$hintdir/mywork" hint
+grep -q '^(hint 1 of 3: make hint shows the next' "$LAST_OUT" && ! grep -q '^== Hint 2' "$LAST_OUT" &&
+    pass "make hint shows one tier, not the next" || fail "make hint shows one tier" "see above"
+expect "make hint again shows hint 2" 0 '^== Hint 2: the shape of the change$' make -s -C "$hintdir/mywork" hint
+expect "make hint a third time shows hint 3, the last" 0 '^\(hint 3 of 3: the last\)$' make -s -C "$hintdir/mywork" hint
+expect "make hint past the last says all were shown" 0 '^hint: all 3 hints were shown' make -s -C "$hintdir/mywork" hint
+expect "make hint N=1 shows hint 1 again" 0 '^== Hint 1: the idea$' make -s -C "$hintdir/mywork" hint N=1
+expect "make hint N=0 starts over" 0 'shows hint 1 of 3 again' make -s -C "$hintdir/mywork" hint N=0
+expect "make hint after N=0 shows hint 1" 0 '^== Hint 1: the idea$' make -s -C "$hintdir/mywork" hint
+expect "make hint N=9 is refused: 2 with the range" 2 '^hint: --tier takes 1 to 3' scripts/hint.sh --tier 9 "$hintdir/mywork"
+expect "scripts/hint.sh on a folder without README.md: 2" 2 '^hint: no README.md' scripts/hint.sh "$TK_BUILD"
+for n in $STEP_NUMS; do
+    [ "$(grep -c '^<details>' "step$n/README.md")" = 3 ] && pass "step$n/README.md holds 3 hint tiers for make hint" ||
+        fail "step$n/README.md holds 3 hint tiers" "$(grep -c '^<details>' "step$n/README.md")"
+done
+
+# The generated shapes of the sweep: the same for a seed on any awk, every residue mod 8 on
+# each side, nothing past the harness's limits or the memory, those that fit the L2 apart.
+gen() { awk -v seed="$1" -v count=40 -v mem_mib=81559 -v l2_mib=50 -f scripts/shapes-gen.awk; }
+gen 7 >"$TK_BUILD/gen-a" && gen 7 >"$TK_BUILD/gen-b" && gen 8 >"$TK_BUILD/gen-c"
+cmp -s "$TK_BUILD/gen-a" "$TK_BUILD/gen-b" && ! cmp -s "$TK_BUILD/gen-a" "$TK_BUILD/gen-c" &&
+    pass "shapes-gen.awk: the same seed gives the same shapes, another seed others" ||
+    fail "shapes-gen.awk: shapes follow the seed" "see $TK_BUILD/gen-*"
+for seed in 7 20261123 999999999; do
+    bad=$(gen "$seed" | awk -v l2=$((50 * 1048576)) '
+        { b = $1 * $2 * 4; n[$3]++
+          if ($1 < 1 || $2 < 1 || $1 > 2097120 || b > 8 * 1024 ^ 3) print "past a limit: " $0
+          if ($3 == "fits-l2" && b > l2) print "set apart but larger than the L2: " $0
+          if ($3 != "fits-l2" && b <= l2) print "counted but fits in the L2: " $0
+          if ($3 == "any") { rr[$1 % 8]; cr[$2 % 8] } }
+        END { if (n["any"] + n["skinny"] + n["square"] != 40) print "not 40 counted shapes"
+              for (c in n) k++; if (!n["any"] || !n["skinny"] || !n["square"]) print "a class is missing"
+              for (i = 0; i < 8; i++) if (!(i in rr) || !(i in cr)) print "residue " i " missing" }')
+    [ -z "$bad" ] && pass "shapes-gen.awk seed $seed: 40 shapes beyond the L2, every class, every residue mod 8 each side, within the limits" ||
+        fail "shapes-gen.awk seed $seed" "$bad"
+done
+expect "shapes-gen.awk refuses a missing seed: exit 2" 2 'needs -v seed=S' \
+    awk -v count=4 -v mem_mib=1000 -v l2_mib=50 -f scripts/shapes-gen.awk
+expect "results.sh refuses --seed 0" 2 '^results: --seed takes' scripts/results.sh --sweep --seed 0
+expect "results.sh refuses --generated x" 2 '^results: --generated takes' scripts/results.sh --sweep --generated x
+
+# The sweep's table: shapes that fit in twice the L2 set apart and not counted; the worst
+# counted shape for the last step, and its least margin over the library, named.
+printf '%s\n' date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy \
+    'd,5,any,300,step7,copy ceiling,9,9,1,100,100.0' 'd,5,any,300,step7,GPU-any-shape,9,9,1,80,80.0' \
+    'd,5,any,300,library,cublasSgeam,9,9,1,85,85.0' 'd,5,square,400,step7,GPU-any-shape,8,8,1,95,95.0' \
+    'd,5,square,400,library,cublasSgeam,8,8,1,90,90.0' 'd,5,fits-l2,4,step7,GPU-any-shape,1,1,1,150,150.0' \
+    >"$TK_BUILD/sweep.csv"
+run_cmd awk -f scripts/csv.awk -f scripts/results-sweep.awk "$TK_BUILD/sweep.csv"
+judge "results-sweep.awk: the L2 shapes apart, the worst shape and the library margin named" 0 \
+    '^set apart: both matrices fit in twice the L2' '^1 x 1 +fits-l2' \
+    '^GPU-any-shape \(step7\) over 2 shapes beyond the L2: worst 80\.0% of the copy at 9 x 9; 1 under 90%; behind cublasSgeam on 1, its least margin -5\.0 points at 9 x 9$'
