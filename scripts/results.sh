@@ -130,7 +130,7 @@ if [ "$sweep" = 1 ]; then
     mv "$tmp" "$out"
     echo "size sweep of solution steps ${best% }, the library row and the copy ceiling ($out):"
     csv -f scripts/results-sweep.awk "$out"
-    echo "A matrix pair that fits in the L2 flatters every column; see the README."
+    echo "A matrix pair that fits in the L2 flatters every column; see results/README.md."
     exit 0
 fi
 
