@@ -9,15 +9,15 @@ done
 for d in $STEP_DIRS; do
     expect "$d: -n 0 exits 2 with a message and the usage" 2 'too small' "$d/transpose" -n 0
 done
-# The exit statuses: --help prints them from the one table in common/options.c; the README
-# lists the same, word for word.
+# The exit statuses: --help prints them from the one table in common/options.c; the
+# harness's README (common/README.md) lists the same, word for word.
 solution/step1/transpose --help | sed -n 's/^  \([0-9]\)  /\1 /p' >"$TK_BUILD/exits.help"
-sed -n 's/^- `\([0-9]\)` /\1 /p' README.md >"$TK_BUILD/exits.readme"
+sed -n 's/^- `\([0-9]\)` /\1 /p' common/README.md >"$TK_BUILD/exits.readme"
 if [ "$(wc -l <"$TK_BUILD/exits.help")" -ge 6 ] && cmp -s "$TK_BUILD/exits.help" "$TK_BUILD/exits.readme"; then
-    pass "the README lists the exit statuses exactly as --help prints them"
+    pass "common/README.md lists the exit statuses exactly as --help prints them"
 else
     diff "$TK_BUILD/exits.help" "$TK_BUILD/exits.readme" >"$LAST_OUT"
-    fail "the README lists the exit statuses exactly as --help prints them" "they differ"
+    fail "common/README.md lists the exit statuses exactly as --help prints them" "they differ"
 fi
 
 expect "an unknown flag exits 2 and names it" 2 "unknown option '--fast'" \

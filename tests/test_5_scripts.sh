@@ -35,9 +35,9 @@ expect "make check runs the grader in a step folder (make exits 2 on a failed re
     env CUDA_VISIBLE_DEVICES= make -s -C step2 check
 
 # Results: reporting from the committed reference runs, no GPU needed.
-# check_reference GPU README-COLUMN ROWS...: the committed results/GPU-reference.csv has every
+# check_reference GPU TABLE-COLUMN ROWS...: the committed results/GPU-reference.csv has every
 # column and the ROWS, each parsed and checked; its table and chart print without a GPU; the
-# README's GB/s column for that GPU is the CSV's.
+# GB/s column for that GPU of the reference table in results/README.md is the CSV's.
 check_reference() {
     local gpu=$1 column=$2 ref=results/$1-reference.csv row n bad; shift 2
     [ -f "$ref" ] || { fail "the committed $gpu reference run exists" "$ref is missing"; return; }
@@ -63,10 +63,10 @@ check_reference() {
     else
         fail "$gpu results chart: an SVG with $# bars, the copy and peak lines" "see $svg"
     fi
-    bad=$(awk -v column="$column" -f scripts/csv.awk -f tests/readme-table.awk "$ref" README.md 2>&1) ||
+    bad=$(awk -v column="$column" -f scripts/csv.awk -f tests/readme-table.awk "$ref" results/README.md 2>&1) ||
         bad="awk failed: $bad"
-    [ -z "$bad" ] && pass "README results table: the $gpu column is the committed CSV's" ||
-        fail "README results table: the $gpu column is the committed CSV's" "$bad"
+    [ -z "$bad" ] && pass "results/README.md reference table: the $gpu column is the committed CSV's" ||
+        fail "results/README.md reference table: the $gpu column is the committed CSV's" "$bad"
 }
 steps_rows="CPU+OMP GPU-1D GPU-2D GPU-shared GPU-no-conflicts GPU-multi-element GPU-vector-tile"
 check_reference h100 4 $steps_rows GPU-any-shape cublasSgeam
