@@ -60,6 +60,34 @@ static int lowest_bit(unsigned m)
     return 0;
 }
 
+/* Whether the wrong elements are exactly a tail of the output, or of the input, in memory
+   order: what a copy that moved too few bytes leaves (e->wrong is counted). A short copy
+   back leaves the host's poison from some element on, and may stop inside an element: that
+   one then holds the right value's first bytes and the poison in the rest (little-endian). */
+static void tails(const float *in, const float *out, int rows, int cols, size_t first_out,
+                  size_t first_in, struct tk_explanation *e)
+{
+    size_t n = (size_t)rows * cols;
+    e->out_tail = e->in_tail = -1;
+    e->torn = 0;
+    if (!e->wrong)
+        return;
+    if (e->wrong == n - first_out) {
+        e->out_tail = (long)first_out;
+        uint32_t got, want;
+        long p = (long)(first_out / rows), q = (long)(first_out % rows);
+        memcpy(&got, &out[first_out], 4);
+        memcpy(&want, &in[(size_t)q * cols + p], 4);
+        for (int b = 1; b <= 3 && !e->torn; b++) {
+            uint32_t low = (1u << (8 * b)) - 1;
+            if ((got & low) == (want & low) && (got | low) == TK_POISON_BITS)
+                e->torn = b;
+        }
+    }
+    if (e->wrong == n - first_in && e->unwritten < e->wrong)
+        e->in_tail = (long)first_in;
+}
+
 /* Which maps every misplaced value fits, and the first wrong elements as evidence. */
 static void scan(const float *in, const float *out, int rows, int cols, struct tk_explanation *e)
 {
@@ -68,11 +96,11 @@ static void scan(const float *in, const float *out, int rows, int cols, struct t
     long rmin = rows, rmax = -1, cmin = cols, cmax = -1;
     long d_first_r = 0, d_first_c = 0;
     int shift_same = 1;
-    size_t first_moved = (size_t)-1;
+    size_t first_moved = (size_t)-1, first_out = (size_t)-1, first_in = (size_t)-1;
 
     #pragma omp parallel for schedule(static) reduction(+ : wrong, unwritten, foreign, moved) \
-        reduction(& : all, own_all, flat_all, inside_all) reduction(min : rmin, cmin, first_moved) \
-        reduction(max : rmax, cmax)
+        reduction(& : all, own_all, flat_all, inside_all) \
+        reduction(min : rmin, cmin, first_moved, first_out, first_in) reduction(max : rmax, cmax)
     for (long p = 0; p < cols; p++) {
         for (long q = 0; q < rows; q++) {
             long sr = 0, sc = 0;
@@ -80,6 +108,8 @@ static void scan(const float *in, const float *out, int rows, int cols, struct t
             if (kind == RIGHT)
                 continue;
             wrong++;
+            if ((size_t)p * rows + q < first_out) first_out = (size_t)p * rows + q;
+            if ((size_t)q * cols + p < first_in) first_in = (size_t)q * cols + p;
             if (kind == POISON) {
                 unwritten++;
                 if (q < rmin) rmin = q;
@@ -106,6 +136,7 @@ static void scan(const float *in, const float *out, int rows, int cols, struct t
     e->foreign = foreign;
     e->gap_rows[0] = rmin, e->gap_rows[1] = rmax;
     e->gap_cols[0] = cmin, e->gap_cols[1] = cmax;
+    tails(in, out, rows, cols, first_out, first_in, e);
 
     /* A constant displacement: every misplaced value's, compared with the first's. */
     if (moved) {
@@ -244,6 +275,35 @@ static void factors(long v, char *buf, size_t len)
         snprintf(buf, len, "%ld", v);
 }
 
+/* A tail of the output in memory order is said where it says more than a tail of whole rows
+   (unwritten-columns says that): where it starts inside a row or inside an element, or at a
+   simple fraction of the matrix. A tail of the input, whenever it fits. */
+static void print_tails(FILE *f, const struct tk_explanation *e, int rows, int cols)
+{
+    long n = (long)rows * cols, k = e->out_tail;
+    if (k > 0 || (k == 0 && e->torn)) {
+        long bytes = 4 * k + e->torn;
+        const char *part = 2 * k == n ? " (half of them)" : 4 * k == n ? " (a quarter of them)" :
+                           4 * k == 3 * n ? " (three quarters of them)" : "";
+        if (k % rows || e->torn || *part) {
+            fprintf(f, "  pattern: out-tail %ld: the output's last %ld elements in memory order, "
+                    "from out[%ld][%ld] on, are wrong, all of them and nothing else",
+                    k, n - k, k / rows, k % rows);
+            if (e->torn)
+                fprintf(f, ", and out[%ld][%ld] holds only the first %d bytes of its value",
+                        k / rows, k % rows, e->torn);
+            fprintf(f, ": the output is right up to byte %ld of its %ld%s\n", bytes, 4 * n, part);
+        }
+    }
+    k = e->in_tail;
+    if (k > 0)
+        fprintf(f, "  pattern: in-tail %ld: the wrong elements are exactly those whose input "
+                "element lies at in[%ld][%ld] or later in memory order, all %ld of them and "
+                "nothing else: every output element whose value comes from the input's first %ld of "
+                "its %ld bytes is right, and no other\n",
+                k, k / cols, k % cols, n - k, 4 * k, 4 * n);
+}
+
 void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int cols)
 {
     char text[192];
@@ -314,17 +374,19 @@ void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int
     case TK_UNWRITTEN_NONE:
     case TK_UNWRITTEN_ALL:   /* said by the caller: no element was written */
         break;
-    case TK_UNWRITTEN_COLS:
+    case TK_UNWRITTEN_COLS:   /* the first of them equal to rows: a bound with rows for cols */
         factors(e->from, text, sizeof text);
         fprintf(f, "  pattern: unwritten-columns %ld: the input's columns %ld to %d, the last "
-                "%ld, are never written, every element of them and nothing else (%s)\n",
-                e->from, e->from, cols - 1, cols - e->from, text);
+                "%ld, are never written, every element of them and nothing else%s (%s)\n",
+                e->from, e->from, cols - 1, cols - e->from,
+                e->from == rows ? "; the first of them equals rows" : "", text);
         break;
     case TK_UNWRITTEN_ROWS:
         factors(e->from, text, sizeof text);
         fprintf(f, "  pattern: unwritten-rows %ld: the input's rows %ld to %d, the last %ld, are "
-                "never written, every element of them and nothing else (%s)\n", e->from, e->from,
-                rows - 1, rows - e->from, text);
+                "never written, every element of them and nothing else%s (%s)\n", e->from,
+                e->from, rows - 1, rows - e->from,
+                e->from == cols ? "; the first of them equals cols" : "", text);
         break;
     case TK_UNWRITTEN_TILE_ROWS:
     case TK_UNWRITTEN_TILE_COLS:
@@ -341,7 +403,8 @@ void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int
                 e->gap_rows[0], e->gap_rows[1], e->gap_cols[0], e->gap_cols[1]);
         break;
     }
-    if (e->foreign)
+    print_tails(f, e, rows, cols);
+    if (e->foreign > (size_t)(e->torn > 0))   /* a torn element is said by out-tail */
         fprintf(f, "  pattern: foreign: %zu elements hold values that are neither an input "
                 "element nor the poison: something read memory nothing wrote (a tile entry never "
                 "loaded, or past the end of a buffer)\n", e->foreign);

@@ -52,6 +52,13 @@ struct tk_explanation {
     long gap_rows[2], gap_cols[2];      /* the unwritten elements' input rows and columns */
     int evidence;                       /* how many of the first wrong elements follow */
     struct { long out_row, out_col, src_row, src_col; int kind; } first[TK_EVIDENCE];
+    long out_tail;                      /* >= 0: the wrong elements are exactly out's from
+                                           element out_tail on, in memory order; else -1 */
+    int torn;                           /* bytes of that first element that hold the right
+                                           value's first bytes, the rest still the poison */
+    long in_tail;                       /* >= 0: the wrong elements are exactly those whose
+                                           input element is in_tail or later in memory order,
+                                           not all of them poison; else -1 */
     int hashed;                         /* past 2^31 elements: values do not name their place */
 };
 

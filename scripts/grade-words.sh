@@ -123,11 +123,21 @@ explain_pattern() {
     unknown)
         echo "the wrong values fit no pattern the grader knows; the evidence above (where each value came from, where it belongs) is what there is" ;;
     unwritten-columns|unwritten-rows)
-        local what=${name#unwritten-} factor
+        local what=${name#unwritten-} factor other
         factor=$(echo "$2" | sed -nE 's/.*\(([0-9]+ = [0-9]+ x [0-9]+)\)$/\1/p')
+        other=$(echo "$2" | sed -nE 's/.*; the first of them equals (rows|cols) .*/\1/p')
+        if [ -n "$other" ]; then
+            local mine=rows; [ "$other" = rows ] && mine=cols
+            echo "the input's $what from $arg on are never written, all of them and nothing else, and $arg is $other: a bound on the $what compares with $other where $mine belongs (a guard with rows and cols exchanged; a square cannot show it)${factor:+; or, as $factor is a whole number of blocks, a grid that counts $other where $mine belongs}"
+            return
+        fi
         echo "the input's $what from $arg on are never written, all of them and nothing else${factor:+ ($factor, a whole number of blocks)}: does the grid reach the last of them, its number of blocks rounded up, and does every thread write every element it is given?"
         [ "$n" = 1 ] && [ "$what" = columns ] && echo "  (one thread an output row: (cols + THREADS - 1) / THREADS blocks)"
         [ "$n" = 7 ] && [ "$what" = rows ] && echo "  (the grid's y must reach the last row even when a window starts HALO rows early)" ;;
+    out-tail)
+        echo "the output is right from its start up to one byte and wrong from there to its end, in memory order: a copy of the result (cudaMemcpy into run.out) that moved too few bytes leaves exactly this; its size must be run.bytes, the whole matrix" ;;
+    in-tail)
+        echo "every output element whose value comes from the input's first bytes is right, and every other is wrong: the kernel saw only the start of the input, as a copy of run.in to the device that moved too few bytes leaves; its size must be run.bytes" ;;
     unwritten-tile-rows)
         echo "in every band of $arg rows, the same rows are never written: each thread must move every element of its column of the tile, its loop stepping by the block's height" ;;
     unwritten-tile-columns)

@@ -412,6 +412,93 @@ static void test_explain(void)
     free(out);
 }
 
+/* The patterns line of a given output, in buf. */
+static void explained_out(const float *in, const float *out, int rows, int cols, char *buf,
+                          size_t len)
+{
+    struct tk_explanation e;
+    tk_explain(in, out, rows, cols, &e);
+    buf[0] = '\0';
+    FILE *mem = tmpfile();
+    if (mem) {
+        tk_print_explanation(mem, &e, rows, cols);
+        rewind(mem);
+        buf[fread(buf, 1, len - 1, mem)] = '\0';
+        fclose(mem);
+    }
+}
+
+/* Copies that moved too few bytes, and bounds with rows and cols exchanged. */
+static void test_explain_tails(void)
+{
+    enum { R = 33, C = 65, N = R * C };
+    static float in[N], good[N], out[N], zin[N];
+    char text[4096];
+    tk_fill(in, N);
+    tk_transpose_cpu(in, good, R, C);
+
+    /* A copy back of half the bytes: 4290 of 8580, which ends inside element 1072. */
+    tk_poison(out, N);
+    memcpy(out, good, N * 4 / 2);
+    explained_out(in, out, R, C, text, sizeof text);
+    result("explain: a copy back of half the bytes is a tail of the output, the torn element named",
+           strstr(text, "pattern: out-tail 1072: the output's last 1073 elements in memory order, "
+                  "from out[32][16] on, are wrong") &&
+           strstr(text, "holds only the first 2 bytes of its value: the output is right up to byte "
+                  "4290 of its 8580") && !strstr(text, "pattern: unwritten-columns"), text);
+
+    /* A 1 x 1 matrix copied back with 2 of its 4 bytes: its one element is torn. */
+    float one_in, one_good, one_out;
+    tk_fill(&one_in, 1);
+    one_good = one_in;
+    tk_poison(&one_out, 1);
+    memcpy(&one_out, &one_good, 2);
+    explained_out(&one_in, &one_out, 1, 1, text, sizeof text);
+    result("explain: a 1 x 1 output copied back with 2 bytes holds half its value",
+           strstr(text, "pattern: out-tail 0:") && strstr(text, "out[0][0] holds only the first 2 "
+                  "bytes of its value: the output is right up to byte 2 of its 4") &&
+           !strstr(text, "pattern: foreign"), text);
+
+    /* Half the bytes of a square: whole output rows, so both the tail and the columns fit. */
+    static float sq_in[64 * 64], sq_good[64 * 64], sq_out[64 * 64];
+    tk_fill(sq_in, 64 * 64);
+    tk_transpose_cpu(sq_in, sq_good, 64, 64);
+    tk_poison(sq_out, 64 * 64);
+    memcpy(sq_out, sq_good, 64 * 64 * 4 / 2);
+    explained_out(sq_in, sq_out, 64, 64, text, sizeof text);
+    result("explain: half a square's bytes fits both a tail (half of them) and the last columns",
+           strstr(text, "pattern: out-tail 2048:") && strstr(text, "(half of them)") &&
+           strstr(text, "pattern: unwritten-columns 32:"), text);
+
+    /* A tail of whole output rows at no simple fraction: the columns say it all. */
+    tk_poison(sq_out, 64 * 64);
+    memcpy(sq_out, sq_good, 48 * 64 * 4 - 64 * 4 * 7);
+    explained_out(sq_in, sq_out, 64, 64, text, sizeof text);
+    result("explain: a tail of whole rows at no simple fraction is said as columns only",
+           !strstr(text, "pattern: out-tail") && strstr(text, "pattern: unwritten-columns 41:"), text);
+
+    /* A copy up of half the bytes: the kernel saw zeros past in's element N / 2. */
+    memcpy(zin, in, sizeof zin);
+    memset(zin + N / 2, 0, (N - N / 2) * 4);
+    tk_transpose_cpu(zin, out, R, C);
+    explained_out(in, out, R, C, text, sizeof text);
+    result("explain: a copy up of half the bytes is a tail of the input",
+           strstr(text, "pattern: in-tail 1072: the wrong elements are exactly those whose input "
+                  "element lies at in[16][32] or later") && strstr(text, "first 4288 of its 8580 bytes"),
+           text);
+
+    /* A store guard with rows and cols exchanged, rows < cols: output rows from rows on are
+       never written. The first unwritten input column equals rows. */
+    memcpy(out, good, sizeof out);
+    for (long p = R; p < C; p++)
+        for (long q = 0; q < R; q++)
+            memcpy(&out[p * R + q], &(uint32_t){ TK_POISON_BITS }, 4);
+    explained_out(in, out, R, C, text, sizeof text);
+    result("explain: unwritten columns from rows on say that their first equals rows",
+           strstr(text, "pattern: unwritten-columns 33:") &&
+           strstr(text, "nothing else; the first of them equals rows (33)"), text);
+}
+
 /* ---- how a matrix splits over ranks (step 8) ------------------------------------- */
 
 /* Every split of n over p ranks, and every chunking of each part into K chunks, covers
@@ -515,6 +602,7 @@ int main(int argc, char **argv)
     test_cpu_transpose(argc > 1 ? argv[1] : NULL);
     test_checker();
     test_explain();
+    test_explain_tails();
     test_partition();
     test_arithmetic();
     return failures != 0;
