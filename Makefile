@@ -7,9 +7,13 @@
 #   make clean
 
 include common/nccl.mk
-STEPS     := $(sort $(wildcard step[0-9]))
-# The steps across GPUs (their solution builds common/ranks.c) need NCCL: without it, left out.
-ACROSS    := $(patsubst solution/%/Makefile,%,$(shell grep -l 'ranks\.c' solution/step*/Makefile))
+# The steps, from the kit's table of steps (scripts/steps.txt). Those across GPUs need NCCL:
+# without it, they are left out.
+STEPS     := $(addprefix step,$(shell scripts/steps.sh))
+ifneq ($(.SHELLSTATUS),0)
+  $(error scripts/steps.sh cannot read the table of steps: its message above says why)
+endif
+ACROSS    := $(addprefix step,$(shell scripts/steps.sh --across))
 ifneq ($(HAVE_NCCL),1)
   STEPS := $(filter-out $(ACROSS),$(STEPS))
 endif

@@ -2,45 +2,30 @@
 # failed CUDA call or a pattern of wrong values means in the step's terms. Sourced, not run.
 # Every explanation rests on evidence the program printed: the call that failed, or the
 # "pattern:" lines with which the harness names where wrong values came from (common/explain.c).
-# shellcheck disable=SC2034  # the variables step_table sets are the grader's
+# shellcheck disable=SC2034  # the variables step_words sets are the grader's
 
-# step_table STEP: sets what the step is about, or fails for a step the kit does not have.
-#   share    the least % of the solution's GB/s that passes (README.md, "The grader")
-#   speed_at the shapes (ROWSxCOLS) the speed is judged at, beside the solution at each
-#   label, counter  the Nsight Compute metric(s): a numerator and an optional denominator
-#   count_at the shape the counter is read at
-#   rule     "most F" (yours at most F times the solution's) or "least F" (at least F times);
-#            empty: the counter is shown, not judged
+# step_words STEP: the words for the step, or fails for a step it has none for. Its numbers
+# (share, counter, rule, shapes) are the table's: scripts/steps.txt.
+#   label    what the step's counter counts; empty for a step without one
 #   missing  what a kernel that is exact but too slow has not done yet
-#   ranks    0 for one GPU; for a step across GPUs, the GPUs it needs at least (no
-#            sanitizers and no counter then: each rank is a process of its own)
-step_table() {
-    speed_at="8192x8192" count_at="8192x8192" rule="" ranks=0
+step_words() {
+    label=""
     case $1 in
-    step1) share=90 label="achieved occupancy, %"
-           counter="sm__warps_active.avg.pct_of_peak_sustained_active"
+    step1) label="achieved occupancy, %"
            missing="each thread should copy one whole output row, walking down a column of the input" ;;
-    step2) share=90 label="global store sectors per request"
-           counter="l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum/l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
+    step2) label="global store sectors per request"
            missing="it is not yet one thread per element in TILE x TILE blocks whose x runs along a row of the input" ;;
-    step3) share=90 label="global store sectors per request" rule="most 1.5"
-           counter="l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum/l1tex__t_requests_pipe_lsu_mem_global_op_st.sum"
+    step3) label="global store sectors per request"
            missing="the stores are still strided: the block should stage its tile in shared memory and write whole output rows from it" ;;
-    step4) share=90 label="shared-memory load bank conflicts" rule="most 3"
-           counter="l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
+    step4) label="shared-memory load bank conflicts"
            missing="the tile is still read column-wise with bank conflicts" ;;
-    step5) share=90 label="DRAM throughput, % of peak"
-           counter="gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed"
+    step5) label="DRAM throughput, % of peak"
            missing="each thread should move ELEMS elements with a TILE x BLOCKY block, and the grid should count TILE x TILE tiles, not threads" ;;
-    step6) share=98 label="global load sectors per request (8 for float2)" rule="least 0.9"
-           counter="l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum/l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"
+    step6) label="global load sectors per request (8 for float2)"
            missing="the 64 x 64 tile is not yet moved as float2 through a conflict-free swizzled tile" ;;
-    step7) share=90 label="global store efficiency, % of each sector's bytes used" rule="least 0.95"
-           counter="smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct"
-           speed_at="8192x8192 12345x6789" count_at="12345x6789"
+    step7) label="global store efficiency, % of each sector's bytes used"
            missing="where rows is not a multiple of 8, each output row's window should start on its sector boundary, so that every store fills whole sectors" ;;
-    step8) share=90 label="" counter="" ranks=2
-           missing="the exchange is not hidden yet: in stage (b) each chunk's pack and transpose should overlap other chunks' exchanges, on two streams ordered by events" ;;
+    step8) missing="the exchange is not hidden yet: in stage (b) each chunk's pack and transpose should overlap other chunks' exchanges, on two streams ordered by events" ;;
     *) return 1 ;;
     esac
 }

@@ -9,13 +9,14 @@
 #    (./transpose --describe);
 # 2. runs it on every shape of scripts/shapes.txt: each output must be exact. A wrong output
 #    is explained from where its values came from, a failed CUDA call from that call;
-# 3. runs compute-sanitizer's memcheck, racecheck and synccheck on it at 97 x 161;
+# 3. runs compute-sanitizer's memcheck, racecheck and synccheck on it at the step's shapes;
 # 4. where Nsight Compute may read the GPU's counters, reads the counter the step is about
 #    beside the solution's, and judges it where the step has a rule;
 # 5. times it beside the same step's solution in this run, at the step's shapes: it must
 #    reach the step's share of the solution's GB/s.
-# What each step is about, and the words for each finding: scripts/grade-words.sh. The last
-# line says what was graded.
+# Each step's numbers (its share, counter, rule and shapes) are the table of steps,
+# scripts/steps.txt; what each step is about, and the words for each finding,
+# scripts/grade-words.sh. The last line says what was graded.
 # Exit status: 0 passed; 1 failed; 2 bad arguments; 3 no usable GPU (nothing was graded).
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -23,13 +24,13 @@ set -u
 . "$(dirname "$0")/grade-words.sh"
 KIT=$(cd "$(dirname "$0")/.." && pwd)
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # across GPUs: NVLink multicast off
-SAN_SHAPE=(--rows 97 --cols 161)   # odd: edge tiles in both directions, rows off 8 bytes
 
 checks_only=0
 case ${1:-} in --checks-only) checks_only=1; shift ;; esac
 case ${1:-} in -h|--help) usage; exit 0 ;; -*) refuse "unknown option '$1'" ;; esac
 [ $# = 1 ] || refuse "it takes one folder"
 [ -f "$1/transpose.cu" ] || refuse "no $1/transpose.cu"
+"$KIT/scripts/steps.sh" >/dev/null || exit 4   # the table of steps: its message says what is wrong
 dir=$(cd "$1" && pwd)
 bin=$dir/transpose
 tmp=$(mktemp -d)
@@ -50,6 +51,18 @@ if ! make -s -C "$dir" COMMON="$KIT/common" >"$tmp/build" 2>&1; then
 fi
 echo "PASS build"
 
+# step_table STEP: the step's numbers from the table of steps (scripts/steps.txt): share,
+# gpus, rule ("most F", "least F" or empty), counter, count_at, and speed_at and san_at (shapes,
+# one a line); fails for a step the table does not have.
+table_field() { "$KIT/scripts/steps.sh" --field "$1" "$2" 2>/dev/null; }
+step_table() {
+    share=$(table_field share "$1") || return 1
+    gpus=$(table_field gpus "$1") rule=$(table_field rule "$1") counter=$(table_field counter "$1")
+    count_at=$(table_field count_at "$1") speed_at=$(table_field speed_at "$1")
+    san_at=$(table_field san_at "$1")
+    rule=${rule/:/ }
+}
+
 # described BIN: "STEP ROW TODO", from the line BIN --describe prints of itself.
 described() {
     "$1" --describe 2>/dev/null | sed -n 's/^step=\([^ ]*\) row=\([^ ]*\) todo=\([^ ]*\).*$/\1 \2 \3/p'
@@ -57,7 +70,7 @@ described() {
 
 # The program says which step it is, and its row; the kit must have that step's solution.
 read -r step row todo < <(described "$bin")
-if [ -z "$step" ] || ! step_table "$step" || [ ! -d "$KIT/solution/$step" ]; then
+if [ -z "$step" ] || ! step_table "$step" || ! step_words "$step" || [ ! -d "$KIT/solution/$step" ]; then
     echo "grade: $bin --describe did not name a step of the kit ('$("$bin" --describe 2>&1)')" >&2
     exit 2
 fi
@@ -96,24 +109,29 @@ while read -r shape; do
 done < <(grep -v '^#' "$KIT/scripts/shapes.txt")
 [ "$shapes_failed" = 1 ] && failed+=(shapes)
 
-# 3. compute-sanitizer, each tool at a small odd shape; a finding is put in the step's terms.
+# 3. compute-sanitizer, each tool at the step's small odd shapes until one finds something; a
+# finding is put in the step's terms.
 race=0
-if [ "$ranks" -gt 0 ]; then
+if [ "$gpus" -gt 1 ]; then
     echo "note: compute-sanitizer is not run on a step across GPUs (each rank is a process of its own)"
 elif command -v compute-sanitizer >/dev/null; then
     for tool in memcheck racecheck synccheck; do
-        timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" "${SAN_SHAPE[@]}" \
-            --no-cpu --reps 1 --warmup 0 >"$tmp/san" 2>&1 </dev/null
-        rc=$?
-        if grep -Eq '(ERROR SUMMARY|RACECHECK SUMMARY): 0 (errors|hazards)' "$tmp/san" && [ "$rc" != 99 ]; then
-            echo "PASS compute-sanitizer --tool $tool"; continue
-        fi
-        failed+=("$tool")
-        echo "FAIL compute-sanitizer --tool $tool at 97 x 161:"
-        grep -v 'COMPUTE-SANITIZER' "$tmp/san" | grep -E '^========= [A-Z]' | awk '!seen[$0]++' | head -n 2 |
-            sed 's/^========= /  /'
-        if [ "$rc" = 124 ]; then echo "  it did not finish in 5 minutes"
-        else explain_finding "$tool" "$tmp/san"; fi
+        clean=1
+        for shape in $san_at; do
+            timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" \
+                --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 1 --warmup 0 >"$tmp/san" 2>&1 </dev/null
+            rc=$?
+            grep -Eq '(ERROR SUMMARY|RACECHECK SUMMARY): 0 (errors|hazards)' "$tmp/san" && [ "$rc" != 99 ] &&
+                continue
+            clean=0 failed+=("$tool")
+            echo "FAIL compute-sanitizer --tool $tool at ${shape/x/ x }:"
+            grep -v 'COMPUTE-SANITIZER' "$tmp/san" | grep -E '^========= [A-Z]' | awk '!seen[$0]++' | head -n 2 |
+                sed 's/^========= /  /'
+            if [ "$rc" = 124 ]; then echo "  it did not finish in 5 minutes"
+            else explain_finding "$tool" "$tmp/san"; fi
+            break
+        done
+        [ "$clean" = 1 ] && echo "PASS compute-sanitizer --tool $tool"
     done
 else
     echo "note: compute-sanitizer is not on the PATH: no memcheck, racecheck or synccheck"

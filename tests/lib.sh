@@ -7,11 +7,12 @@ TK_BUILD=$TK_ROOT/tests/build           # scratch space, removed by make clean
 mkdir -p "$TK_BUILD"
 LAST_OUT=$TK_BUILD/last.out             # output of the last run_cmd
 
-# The steps, found rather than listed: 1 2 3 ... and their starter and solution folders. The
-# steps across GPUs need NCCL to build: without it (common/nccl.mk) they are left out, and
-# tests/test_1_build.sh says so.
+# The steps, from the table of steps (scripts/steps.txt): 1 2 3 ... and their starter and
+# solution folders. The steps across GPUs need NCCL to build: without it (common/nccl.mk) they
+# are left out, and tests/test_1_build.sh says so. Without a table there is nothing to test.
 # shellcheck source=scripts/lib.sh
 . scripts/lib.sh
+scripts/steps.sh >/dev/null || { echo "tests: the table of steps is broken (above); nothing tested" >&2; exit 1; }
 HAVE_NCCL=$(have_nccl)
 ACROSS_NUMS=$(scripts/steps.sh --across | tr '\n' ' ')
 if [ "$HAVE_NCCL" = 1 ]; then STEP_NUMS=$(scripts/steps.sh | tr '\n' ' ')
@@ -76,13 +77,15 @@ gpu_test() {
 # gpu_count: the GPUs nvidia-smi lists (0 without it).
 gpu_count() { nvidia-smi -L 2>/dev/null | grep -c '^GPU '; }
 
-# across_test NAME N: like gpu_test, and for a step N across GPUs also at least two GPUs;
-# otherwise records NAME as skipped, saying why.
+# across_test NAME N: like gpu_test, and for a step N across GPUs also the GPUs it needs
+# (the table's gpus); otherwise records NAME as skipped, saying why.
 across_test() {
+    local need
     gpu_test "$1" || return 1
     [[ " $ACROSS_NUMS " == *" $2 "* ]] || return 0
-    [ "$(gpu_count)" -ge 2 ] && return 0
-    skip "$1" "step $2 runs across GPUs; this machine has $(gpu_count)"
+    need=$(scripts/steps.sh --field gpus "step$2")
+    [ "$(gpu_count)" -ge "$need" ] && return 0
+    skip "$1" "step $2 runs across $need GPUs or more; this machine has $(gpu_count)"
     return 1
 }
 

@@ -48,7 +48,7 @@ for d in $STEP_DIRS; do
     n=${d##*step}
     todo=done
     [ "$d" = "step$n" ] && todo=open
-    row=$(grep -oE 'tk_(ranks_)?begin\(&r[a-z]*, "step[0-9]*", "[^"]*"' "solution/step$n/transpose.cu" | cut -d'"' -f4)
+    row=$(scripts/steps.sh --field rows "step$n" | tail -n 1)   # the table's last row is the one described
     expect "$d: --describe says step$n, its row and todo=$todo" 0 "^step=step$n row=$row todo=$todo\$" \
         env CUDA_VISIBLE_DEVICES= "$d/transpose" --describe
 done
