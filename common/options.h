@@ -30,7 +30,7 @@ struct tk_options {
 };
 
 /* Exit statuses of every ./transpose; tk_exit_meaning says what each means (--help prints
-   it, and a test holds the README's list to it). */
+   it, and a test holds common/README.md's list to it). */
 enum tk_exit {
     TK_EXIT_OK = 0,
     TK_EXIT_WRONG = 1,

@@ -88,10 +88,12 @@ fi
 # run: a race explains any wrong output, and then nothing more is said of it.
 shapes_failed=0
 : >"$tmp/patterns"
+: >"$tmp/shapes"   # "ROWS COLS STATUS" of each shape
 while read -r shape; do
     rows=${shape%x*} cols=${shape#*x}
     timeout 120 "$bin" --rows "$rows" --cols "$cols" --no-cpu --reps 1 --warmup 0 >"$tmp/run" 2>&1 </dev/null
     rc=$?
+    echo "$rows $cols $rc" >>"$tmp/shapes"
     [ "$rc" = 0 ] && { echo "PASS $rows x $cols"; continue; }
     shapes_failed=1
     case $rc in
@@ -137,10 +139,23 @@ else
     echo "note: compute-sanitizer is not on the PATH: no memcheck, racecheck or synccheck"
 fi
 
-# What the wrong shapes show: each pattern once, with the first shape that showed it.
+# What the shapes show together. Where every square passed and only rectangles failed, rows
+# and cols are exchanged somewhere: a square cannot tell them apart.
+if [ "$race" = 0 ]; then
+    awk '$1 == $2 { sq++; if ($3 != 0) sqbad++ } $1 != $2 { re++; if ($3 != 0) rebad++ }
+         END { if (sq && !sqbad && rebad >= 2)
+                   printf "what the shapes show: all %d squares passed and %d of the %d rectangles failed: somewhere rows and cols are exchanged (in a guard, the grid or an index): a square cannot tell them apart\n", sq, rebad, re }' "$tmp/shapes"
+fi
+# What the wrong values show: each pattern once, with the first shape that showed it and at
+# how many of the wrong shapes it was seen: a pattern seen at every one fits all the evidence.
 if [ -s "$tmp/patterns" ] && [ "$race" = 0 ]; then
+    wrong=$(awk '$3 == 1' "$tmp/shapes" | wc -l)
     awk '!seen[$4]++' "$tmp/patterns" | while read -r r c line; do
-        echo "what the wrong values show ($r x $c): $(explain_pattern "$step" "$line")"
+        name=$(echo "$line" | awk '{ print $2 }')
+        seen=$(awk -v n="$name" '$4 == n && !s[$1 " " $2]++ { k++ } END { print k + 0 }' "$tmp/patterns")
+        if [ "$seen" = "$wrong" ] && [ "$wrong" -gt 1 ]; then at="at each of the $wrong wrong shapes"
+        else at="$r x $c; at $seen of the $wrong wrong shapes"; [ "$wrong" = 1 ] && at="$r x $c"; fi
+        echo "what the wrong values show ($at): $(explain_pattern "$step" "$line")"
     done
 fi
 
