@@ -177,6 +177,7 @@ while read -r id step op cat line; do
         1:"graded $step: failed ("*")")
             verdict=killed checks=${last#*failed (}; checks=${checks%)}
             IFS='|' read -r explained findings < <(awk -f "$MUT/explained.awk" "$MUT/categories.txt" "$d/grade.txt")
+            [ "$explained" = - ] && explained=none   # killed, in words the table does not know
             match=no; [[ " $explained " == *" $cat "* ]] && match=yes ;;
         124:*|137:*) verdict=timeout ;;
         *) verdict=error ;;
