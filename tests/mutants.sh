@@ -187,7 +187,7 @@ while read -r id step op cat line; do
 done <"$out/mutants.txt" >>"$csv"
 
 {
-    awk -F, -v wall="$wall" -v jobs="$jobs" -v cores="$(nproc)" -f "$MUT/summary.awk" "$csv"
+    awk -F, -v wall="$wall" -v builders="$builders" -v jobs="$jobs" -f "$MUT/summary.awk" "$csv"
     # Survivors and every other mutant without a verdict, each with its edit.
     awk -F, '$5 == "survived" || $5 == "timeout" || $5 == "error" { print $1, $2, $5, $3, $9 }' "$csv" |
     while read -r id step verdict op line; do

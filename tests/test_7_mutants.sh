@@ -175,10 +175,10 @@ c,step1,index-rc,index,killed,build,build,-,20,build,3.0,
 d,step2,guard-rc,guard,survived,,-,-,17,,3.0,10.0
 e,step2,guard-rc,guard,equivalent,,-,-,17,,3.0,10.0
 EOF
-run_cmd awk -F, -v wall=60 -v jobs=8 -v cores=16 -f $MUT/summary.awk "$mt/report.csv"
+run_cmd awk -F, -v wall=60 -v builders=8 -v jobs=8 -f $MUT/summary.awk "$mt/report.csv"
 judge "summary.awk: verdicts, and a match rate of the mutants the checks killed" 0 \
     '^5 mutants: killed 3 \(1 by the build, 2 by the checks\), survived 1, equivalent 1$' \
-    '^  step1 +3 +1 +0 +0 +2 +1  50%$' '^  step2 +2 +0 +1 +1 +0 +0    -$'
+    '^  step1 +3 +1 +2 +0 +0 +1  50%$' '^  step2 +2 +0 +0 +1 +1 +0    -$' '^  all +5 +1 +2 +1 +1 +1  50%$'
 
 # 6. --run: without a GPU it says so and grades nothing; bad arguments are refused.
 expect "--run without a GPU: nothing graded, nothing built, exit 3" 3 '^nothing was graded: no usable GPU here' \

@@ -1,5 +1,5 @@
 # The summary of a mutant run, from its CSV (tests/mutants.sh --run writes both):
-#   awk -F, -v wall=SECONDS -v jobs=N -v cores=N -f tests/mutants/summary.awk DIR/mutants.csv
+#   awk -F, -v wall=SECONDS -v builders=N -v jobs=N -f tests/mutants/summary.awk DIR/mutants.csv
 # The verdicts, then the explanation match rate by step, by operator and by category: of the
 # mutants the grader's checks killed, those whose grade named their operator's category.
 # Mutants killed by the build are left out of the rate: the build names no category.
@@ -26,16 +26,17 @@ function add(kind, key) {
     if (v == "equivalent") equivalent[kind, key]++
 }
 function pct(a, b) { return b ? sprintf("%3.0f%%", 100 * a / b) : "   -" }
-function table(kind,   k, key, m, t) {
-    printf "  %-16s %7s %7s %7s %7s %7s %9s\n", "by " kind, "mutants", "build", "survive", "equiv", "killed", "matched"
+function table(kind,   k, key, m, t, a, d, s, e) {
+    printf "  %-16s %7s %7s %7s %7s %7s %9s\n", "by " kind, "mutants", "build", "checks", "survive", "equiv", "matched"
     for (k = 1; k <= nk[kind]; k++) {
         key = keys[kind, k]
         printf "  %-16s %7d %7d %7d %7d %7d %4d %s\n", key, all[kind, key], dead[kind, key], \
-            survived[kind, key], equivalent[kind, key], killed[kind, key], matched[kind, key], \
+            killed[kind, key], survived[kind, key], equivalent[kind, key], matched[kind, key], \
             pct(matched[kind, key], killed[kind, key])
-        m += matched[kind, key]; t += killed[kind, key]
+        a += all[kind, key]; d += dead[kind, key]; t += killed[kind, key]
+        s += survived[kind, key]; e += equivalent[kind, key]; m += matched[kind, key]
     }
-    printf "  %-16s %47s %4d %s\n", "all", "", m, pct(m, t)
+    printf "  %-16s %7d %7d %7d %7d %7d %4d %s\n", "all", a, d, t, s, e, m, pct(m, t)
 }
 END {
     printf "%d mutants: killed %d (%d by the build, %d by the checks), survived %d, equivalent %d", \
@@ -45,8 +46,9 @@ END {
         printf ", no verdict %d (timeout %d, error %d)", verdicts["timeout"] + verdicts["error"], \
             verdicts["timeout"], verdicts["error"]
     printf "\n"
-    printf "explanation match: of the mutants killed by the checks, those whose grade names the operator's category\n"
+    printf "killed by the build, killed by the checks, survived, equivalent; matched: of those the checks\n"
+    printf "killed, the ones whose grade names the operator's category (the explanation match rate)\n"
     table("step"); table("operator"); table("category")
-    printf "time: %.0f s in all (%d cores building, %d grading at once); a build %.1f s, a grade %.1f s on average\n", \
-        wall, cores, jobs, n ? bs / n : 0, graded ? gs / graded : 0
+    printf "time: %.0f s in all (%d builds and %d grades at once); a build %.1f s, a grade %.1f s on average\n", \
+        wall, builders, jobs, n ? bs / n : 0, graded ? gs / graded : 0
 }
