@@ -63,9 +63,12 @@ while read -r id step _; do
     elif ! one_edit "solution/$step/transpose.cu" "$mt/m.cu"; then
         bad="$bad $id(not-one-edit)"
     fi
+    echo "$(cksum <"$mt/m.cu" | tr ' ' -) $id" >>"$mt/made.txt"
 done <"$list"
 [ -z "$bad" ] && pass "every mutant applies to its base and is one edit of it ($count)" ||
     fail "every mutant applies to its base and is one edit of it" "$bad"
+same=$(unique "$mt/made.txt")
+[ -z "$same" ] && pass "no two mutants make the same file" || fail "no two mutants make the same file" "$same"
 base=solution/step3/transpose.cu
 sed 's/threadIdx.x\]/threadIdx.y]/' "$base" >"$mt/two.cu"   # two lines, far apart
 ! one_edit "$base" "$mt/two.cu" && pass "one edit: two lines changed apart are caught" ||

@@ -2,7 +2,7 @@
 #   awk -v base=solution/step3 -v dir=DIR -f tests/mutants/mutate.awk \
 #       tests/mutants/operators.txt solution/step3/transpose.cu
 # writes DIR/ID.txt for each mutant, a description in tests/mistake.awk's format (headers
-# mutant, mistake, base, operator, category, site, then one replace: ... with: ... end block
+# mutant, mistake, base, step, operator, category, site, then one replace: ... with: ... end block
 # that occurs exactly once in the base), and prints one line a mutant: ID OPERATOR CATEGORY
 # LINE. ID is STEP-LLINE-OPERATOR-K, K counting the operator's sites on that line. An edit
 # that leaves the file as it was, or as an earlier mutant made it, is dropped. Comments are
@@ -290,8 +290,8 @@ function edit_lines(op, i, a, b, new,   old, pre, post, id, f, mutant) {
         else { a--; pre = L[a] "\n" pre }
     }
     f = dir "/" id ".txt"
-    printf "mutant: %s\nmistake: %s\nbase: %s\noperator: %s\ncategory: %s\nsite: line %d\n", \
-        id, opdesc[op], base, op, opcat[op], i > f
+    printf "mutant: %s\nmistake: %s\nbase: %s\nstep: %s\noperator: %s\ncategory: %s\nsite: line %d\n", \
+        id, opdesc[op], base, step, op, opcat[op], i > f
     printf "replace:\n%swith:\n%send\n", pre old post, pre new post > f
     close(f)
     print id, op, opcat[op], i
