@@ -42,8 +42,9 @@ case $(unmade "$mt/step1.txt" | tr '\n' ' ') in
     *) fail "operators: step 1 alone is caught making no barrier mutant" "not caught" ;;
 esac
 awk '!/^[ \t]*(#|$)/' $MUT/operators.txt >"$mt/ops.txt" && echo "no-such-op index never made" >>"$mt/ops.txt"
+mkdir -p "$mt/refused"
 expect "the generator refuses an operator it does not know" 1 'unknown operator no-such-op' \
-    awk -v base=solution/step1 -v dir="$mt" -f $MUT/mutate.awk "$mt/ops.txt" solution/step1/transpose.cu
+    awk -v base=solution/step1 -v dir="$mt/refused" -f $MUT/mutate.awk "$mt/ops.txt" solution/step1/transpose.cu
 
 # 2. Each mutant applies to its base (mistake.awk: its text occurs there exactly once) and is
 # one edit of it: diff shows one command that changes, drops or adds one line, or a line moved
