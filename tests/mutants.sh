@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# The grader proven on mistakes nobody picked: single-edit mutants of every one-GPU solution
+# (solution/stepN/transpose.cu), one at each site where an operator of
+# tests/mutants/operators.txt matches, each a description in tests/mistakes/'s format.
+#
+#   tests/mutants.sh [--out DIR]     writes the mutants' descriptions to DIR/desc/ and their
+#                                    list to DIR/mutants.txt; prints the counts by step and
+#                                    operator
+#   tests/mutants.sh --list          prints the list only, one line a mutant:
+#                                    ID STEP OPERATOR CATEGORY LINE
+#   tests/mutants.sh --build [--out DIR]
+#                                    also builds every mutant as the grader does, all cores at
+#                                    once, each in DIR/m/ID/; no GPU needed. Says how long a
+#                                    build takes and which mutants do not compile
+#   tests/mutants.sh --run [--jobs N] [--out DIR]
+#                                    builds every mutant and grades each with
+#                                    scripts/grade.sh --checks-only, N at a time (default: the
+#                                    cores / 2, at most 8: the GPU is shared), while the rest
+#                                    build; writes DIR/mutants.csv and DIR/summary.txt
+#
+# DIR is tests/build/mutants unless given (make clean removes it). A mutant is killed when it
+# does not compile or the grader fails it; when it passes the checks it is equivalent if
+# tests/mutants/equivalent.txt lists it (with the reason it cannot change any output), and a
+# survivor otherwise. A killed mutant's grade is read into categories with the table of
+# tests/mutants/categories.txt; it is matched when its operator's category is among them.
+# Exit status: 0 done (--run: no survivor and every grade ended in a verdict); 1 survivors,
+# or grades that ended in none; 2 bad arguments; 3 no usable GPU (--run: nothing was graded);
+# 4 the kit itself failed (a generator error, solution/step1 does not build).
+set -u
+. "$(dirname "$0")/../scripts/lib.sh"
+mode=write out="" jobs=""
+while [ $# -gt 0 ]; do
+    case $1 in
+    -h|--help) usage; exit 0 ;;
+    --list) mode=list ;;
+    --build) mode=build ;;
+    --run) mode=run ;;
+    --out) [ $# -ge 2 ] || refuse "--out takes a folder"; out=$(from_start "$2"); shift ;;
+    --jobs) [ $# -ge 2 ] || refuse "--jobs takes a number"; jobs=$2; shift ;;
+    *) refuse "unknown argument '$1'" ;;
+    esac
+    shift
+done
+[ -n "$jobs" ] && [ "$mode" != run ] && refuse "--jobs goes with --run"
+[ -n "$out" ] && [ "$mode" = list ] && refuse "--list writes nothing: no --out"
+if [ -n "$jobs" ]; then
+    [[ $jobs =~ ^[1-8]$ ]] || refuse "--jobs takes 1 to 8 (the GPU is shared)"
+else
+    jobs=$(( $(nproc) / 2 )); [ "$jobs" -lt 1 ] && jobs=1; [ "$jobs" -gt 8 ] && jobs=8
+fi
+cd "$(dirname "$0")/.." || exit 4
+KIT=$(pwd)
+MUT=$KIT/tests/mutants
+out=${out:-$KIT/tests/build/mutants}
+export LC_ALL=C KIT OUT=$out GRADE_LIMIT=240   # a grade's limit in seconds: it takes ~10-20
+
+# generate DIR: every mutant's description in DIR, one line a mutant on stdout.
+generate() {
+    local dir=$1 n
+    rm -rf "$dir" && mkdir -p "$dir" || return 1
+    for n in $(scripts/steps.sh --one-gpu); do
+        awk -v base="solution/step$n" -v dir="$dir" -f "$MUT/mutate.awk" "$MUT/operators.txt" \
+            "solution/step$n/transpose.cu" >"$dir/.list" || return 1
+        awk -v step="step$n" '{ print $1, step, $2, $3, $4 }' "$dir/.list"
+    done
+    rm -f "$dir/.list"
+}
+
+if [ "$mode" = list ]; then
+    tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+    generate "$tmp" || exit 4
+    exit 0
+fi
+
+# --run needs a GPU: asked first, as the grader asks, before anything is built.
+if [ "$mode" = run ]; then
+    make -s -C solution/step1 >/dev/null 2>&1 || { echo "mutants: solution/step1 does not build" >&2; exit 4; }
+    if why=$(scripts/no-gpu.sh solution/step1/transpose); then
+        echo "nothing was graded: no usable GPU here: $why. tests/mutants.sh --build builds the mutants without one."
+        exit 3
+    fi
+fi
+
+mkdir -p "$out" || exit 4
+generate "$out/desc" >"$out/mutants.txt" || { echo "mutants: the generator failed" >&2; exit 4; }
+total=$(wc -l <"$out/mutants.txt")
+echo "$total mutants of $(cut -d' ' -f2 "$out/mutants.txt" | sort -u | wc -l) steps, by step and operator:"
+awk -v ops="$(awk '!/^[ \t]*(#|$)/ { printf "%s ", $1 }' "$MUT/operators.txt")" -f - "$out/mutants.txt" <<'EOF'
+{ n[$3, $2]++; per_step[$2]++; per_op[$3]++; if (!($2 in seen)) { seen[$2] = 1; steps[++ns] = $2 } }
+END {
+    no = split(ops, op, " ")
+    printf "%-16s", "operator"; for (s = 1; s <= ns; s++) printf "%7s", steps[s]; printf "%7s\n", "all"
+    for (o = 1; o <= no; o++) {
+        printf "%-16s", op[o]
+        for (s = 1; s <= ns; s++) printf "%7d", n[op[o], steps[s]]
+        printf "%7d\n", per_op[op[o]]
+    }
+    printf "%-16s", "all"; for (s = 1; s <= ns; s++) printf "%7d", per_step[steps[s]]; printf "%7d\n", NR
+}
+EOF
+[ "$mode" = write ] && { echo "descriptions: $out/desc/"; exit 0; }
+
+# Each mutant in a folder of its own: the base's Makefile and the mutated file.
+rm -rf "$out/m" && mkdir -p "$out/m"
+while read -r id step _; do
+    d=$out/m/$id
+    mkdir -p "$d" && cp "solution/$step/Makefile" "$d/" &&
+        awk -f tests/mistake.awk "$out/desc/$id.txt" "solution/$step/transpose.cu" >"$d/transpose.cu" ||
+        { echo "mutants: $id does not apply to solution/$step" >&2; exit 4; }
+done <"$out/mutants.txt"
+
+elapsed() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f\n", b - a }'; }
+# build_one DIR: builds DIR as the grader does; DIR/build.s (seconds: wall, then CPU, user
+# and system), then DIR/build.rc, written whole.
+build_one() {
+    local d=$1 rc TIMEFORMAT='%R %U %S'
+    { time make -s -C "$d" COMMON="$KIT/common" >"$d/build.log" 2>&1; } 2>"$d/build.time"
+    rc=$?
+    awk '{ printf "%.1f %.1f\n", $1, $2 + $3 }' "$d/build.time" >"$d/build.s" && rm -f "$d/build.time"
+    echo "$rc" >"$d/build.rc.part" && mv "$d/build.rc.part" "$d/build.rc"
+}
+# grade_one DIR: once DIR is built (the builds run meanwhile), the grader's checks on it:
+# DIR/grade.txt, grade.rc, grade.s; its last line on stdout.
+grade_one() {
+    local d=$1 t0
+    while [ ! -f "$d/build.rc" ] && [ ! -f "$OUT/builds.done" ]; do sleep 0.2; done
+    [ "$(cat "$d/build.rc" 2>/dev/null)" = 0 ] || return 0
+    t0=$EPOCHREALTIME
+    mkdir -p "$d/tmp"
+    TMPDIR=$d/tmp timeout -k 10 "$GRADE_LIMIT" "$KIT/scripts/grade.sh" --checks-only "$d" >"$d/grade.txt" 2>&1
+    echo $? >"$d/grade.rc"
+    elapsed "$t0" >"$d/grade.s"
+    rm -rf "$d/tmp"
+    echo "${d##*/}: $(tail -n 1 "$d/grade.txt")"
+}
+export -f elapsed build_one grade_one
+
+t0=$EPOCHREALTIME
+rm -f "$out/builds.done"
+ids() { cut -d' ' -f1 "$out/mutants.txt" | sed "s|^|$out/m/|"; }
+if [ "$mode" = build ]; then
+    echo "building $total mutants, $(nproc) at a time"
+    ids | xargs -P "$(nproc)" -n 1 bash -c 'build_one "$1"' _
+    wall=$(elapsed "$t0")
+    failed=$(for d in $(ids); do [ "$(cat "$d/build.rc")" = 0 ] || echo "${d##*/}"; done)
+    cat "$out"/m/*/build.s | awk -v n="$total" -v wall="$wall" -v cores="$(nproc)" '
+        { w += $1; c += $2 }
+        END { printf "built in %.0f s on %d cores, %.2f s a mutant; one build took %.1f s (%.1f s of CPU) on average\n", wall, cores, wall / n, w / n, c / n }'
+    echo "do not compile: $(echo "$failed" | grep -c .)${failed:+ ($(echo "$failed" | tr '\n' ' '))}"
+    exit 0
+fi
+
+# The builds run on the cores the graders leave, far ahead of them (a build takes a few
+# seconds, a grade ten or more).
+builders=$(( $(nproc) - jobs )); [ "$builders" -lt 1 ] && builders=1
+echo "building $total mutants, $builders at a time, and grading them, $jobs at a time"
+( ids | xargs -P "$builders" -n 1 bash -c 'build_one "$1"' _; touch "$out/builds.done" ) &
+ids | xargs -P "$jobs" -n 1 bash -c 'grade_one "$1"' _
+wait
+wall=$(elapsed "$t0")
+
+# The report: one CSV line a mutant, then the summary.
+equivalent=$(awk '!/^[ \t]*(#|$)/ { print $1 }' "$MUT/equivalent.txt")
+csv=$out/mutants.csv
+echo "id,step,operator,category,verdict,checks,explained,match,line,findings,build_s,grade_s" >"$csv"
+while read -r id step op cat line; do
+    d=$out/m/$id checks="" explained="-" findings="" match="-" grade_s=""
+    if [ "$(cat "$d/build.rc")" != 0 ]; then
+        verdict=killed checks=build explained=build findings=build
+    else
+        rc=$(cat "$d/grade.rc") grade_s=$(cat "$d/grade.s")
+        last=$(tail -n 1 "$d/grade.txt")
+        case $rc:$last in
+        0:"graded $step: passed the checks"*)
+            verdict=survived
+            grep -qx -- "$id" <<<"$equivalent" && verdict=equivalent ;;
+        1:"graded $step: failed ("*")")
+            verdict=killed checks=${last#*failed (}; checks=${checks%)}
+            IFS='|' read -r explained findings < <(awk -f "$MUT/explained.awk" "$MUT/categories.txt" "$d/grade.txt")
+            [ "$explained" = - ] && explained=none   # killed, in words the table does not know
+            match=no; [[ " $explained " == *" $cat "* ]] && match=yes ;;
+        124:*|137:*) verdict=timeout ;;
+        *) verdict=error ;;
+        esac
+    fi
+    echo "$id,$step,$op,$cat,$verdict,$checks,$explained,$match,$line,$findings,$(cut -d' ' -f1 "$d/build.s"),$grade_s"
+done <"$out/mutants.txt" >>"$csv"
+
+{
+    awk -F, -v wall="$wall" -v builders="$builders" -v jobs="$jobs" -f "$MUT/summary.awk" "$csv"
+    # Survivors and every other mutant without a verdict, each with its edit.
+    awk -F, '$5 == "survived" || $5 == "timeout" || $5 == "error" { print $1, $2, $5, $3, $9 }' "$csv" |
+    while read -r id step verdict op line; do
+        echo "$verdict: $id ($op, line $line)"
+        diff "solution/$step/transpose.cu" "$out/m/$id/transpose.cu" | sed -n 's/^< /    - /p; s/^> /    + /p'
+    done
+    for id in $equivalent; do
+        v=$(awk -F, -v id="$id" '$1 == id { print $5 }' "$csv")
+        [ -z "$v" ] && echo "listed in tests/mutants/equivalent.txt but no mutant has this id: $id"
+        [ "$v" = killed ] && echo "listed in tests/mutants/equivalent.txt but killed: $id (take it off the list)"
+    done
+} >"$out/summary.txt"
+cat "$out/summary.txt"
+echo "report: $csv and $out/summary.txt"
+awk -F, 'NR > 1 && ($5 == "survived" || $5 == "timeout" || $5 == "error") { bad = 1 } END { exit bad }' "$csv"

@@ -1,0 +1,224 @@
+# Mutants (tests/mutants.sh): the generator makes at least 150 single-edit mutants, the same
+# ones every time, each one edit of its solution that tests/mistake.awk applies; the table
+# that reads the grader's words into categories (tests/mutants/categories.txt) holds against
+# the grader's own words; a fixed sample, one mutant a category, builds here and, on a GPU,
+# is killed by the grader's checks. The whole run (tests/mutants.sh --run, minutes on a GPU)
+# is not part of make test. Every check is also shown failing on a planted case.
+# shellcheck disable=SC2034  # judge and fail (tests/lib.sh) read LAST_OUT and RC
+
+mt=$TK_BUILD/mutants-test
+rm -rf "$mt" && mkdir -p "$mt"
+MUT=tests/mutants
+
+# 1. The generator: at least 150 mutants, ids unique, the same list and descriptions twice.
+run_cmd tests/mutants.sh --out "$mt/a"
+list=$mt/a/mutants.txt
+count=$(wc -l <"$list" 2>/dev/null || echo 0)
+if [ "$RC" = 0 ] && [ "$count" -ge 150 ]; then pass "the generator makes $count mutants (at least 150)"
+else fail "the generator makes at least 150 mutants" "exit $RC, $count mutants"; fi
+judge "the generator prints its counts by step and operator" 0 '^operator +step1 ' '^guard-strict ' '^all '
+run_cmd tests/mutants.sh --out "$mt/b"
+run_cmd diff -r "$mt/a" "$mt/b"
+judge "the generator is deterministic: a second run writes the same list and descriptions" 0 ''
+run_cmd diff <(tests/mutants.sh --list) "$list"
+judge "--list prints the list the generator writes" 0 ''
+
+# unique LIST: the ids LIST holds more than once (none: unique).
+unique() { cut -d' ' -f1 "$1" | sort | uniq -d; }
+dups=$(unique "$list")
+[ -z "$dups" ] && pass "every mutant's id is its own" || fail "every mutant's id is its own" "twice: $dups"
+sed -n '1p;1p' "$list" >"$mt/twice.txt"
+[ -n "$(unique "$mt/twice.txt")" ] && pass "ids: a list that names a mutant twice is caught" ||
+    fail "ids: a list that names a mutant twice is caught" "not caught"
+
+# unmade LIST: the operators of operators.txt that made no mutant in LIST (none: all made one).
+unmade() { awk 'NR == FNR { made[$3] = 1; next } !/^[ \t]*(#|$)/ && !($1 in made) { print $1 }' "$1" $MUT/operators.txt; }
+missing=$(unmade "$list")
+[ -z "$missing" ] && pass "every operator makes at least one mutant" ||
+    fail "every operator makes at least one mutant" "none from: $(echo "$missing" | tr '\n' ' ')"
+grep ' step1 ' "$list" >"$mt/step1.txt"
+case $(unmade "$mt/step1.txt" | tr '\n' ' ') in
+    *barrier-drop*) pass "operators: step 1 alone, which has no barrier, is caught making no barrier mutant" ;;
+    *) fail "operators: step 1 alone is caught making no barrier mutant" "not caught" ;;
+esac
+awk '!/^[ \t]*(#|$)/' $MUT/operators.txt >"$mt/ops.txt" && echo "no-such-op index never made" >>"$mt/ops.txt"
+mkdir -p "$mt/refused"
+expect "the generator refuses an operator it does not know" 1 'unknown operator no-such-op' \
+    awk -v base=solution/step1 -v dir="$mt/refused" -f $MUT/mutate.awk "$mt/ops.txt" solution/step1/transpose.cu
+
+# 2. Each mutant applies to its base (mistake.awk: its text occurs there exactly once) and is
+# one edit of it: diff shows one command that changes, drops or adds one line, or a line moved
+# (one line dropped, the same line added elsewhere).
+# one_edit BASE FILE: whether FILE is one edit of BASE.
+one_edit() {
+    diff "$1" "$2" | awk '
+        /^[0-9]/ { cmds++; next }
+        /^< / { dels++; del = substr($0, 3) }
+        /^> / { adds++; add = substr($0, 3) }
+        END { exit !(cmds == 1 && dels <= 1 && adds <= 1 || cmds == 2 && dels == 1 && adds == 1 && del == add) }'
+}
+bad=""
+while read -r id step _; do
+    if ! awk -f tests/mistake.awk "$mt/a/desc/$id.txt" "solution/$step/transpose.cu" >"$mt/m.cu" 2>>"$mt/apply.log"; then
+        bad="$bad $id(applies-not)"
+    elif ! one_edit "solution/$step/transpose.cu" "$mt/m.cu"; then
+        bad="$bad $id(not-one-edit)"
+    fi
+    echo "$(cksum <"$mt/m.cu" | tr ' ' -) $id" >>"$mt/made.txt"
+done <"$list"
+[ -z "$bad" ] && pass "every mutant applies to its base and is one edit of it ($count)" ||
+    fail "every mutant applies to its base and is one edit of it" "$bad"
+same=$(unique "$mt/made.txt")
+[ -z "$same" ] && pass "no two mutants make the same file" || fail "no two mutants make the same file" "$same"
+base=solution/step3/transpose.cu
+sed 's/threadIdx.x\]/threadIdx.y]/' "$base" >"$mt/two.cu"   # two lines, far apart
+! one_edit "$base" "$mt/two.cu" && pass "one edit: two lines changed apart are caught" ||
+    fail "one edit: two lines changed apart are caught" "not caught"
+! one_edit "$base" "$base" && pass "one edit: no edit at all is caught" || fail "one edit: no edit at all is caught" "not caught"
+sed '/__syncthreads/d; /int oc = /s/$/\n    __syncthreads();/' "$base" >"$mt/moved.cu"
+! one_edit "$base" "$mt/moved.cu" && pass "one edit: a line moved and changed on the way is caught" ||
+    fail "one edit: a line moved and changed on the way is caught" "not caught"
+
+# 3. tests/mutants/equivalent.txt names mutants the generator makes, each with a reason.
+stale=$(awk 'NR == FNR { made[$1] = 1; next } !/^[ \t]*(#|$)/ && (!($1 in made) || NF < 4) { print $1 }' \
+            "$list" $MUT/equivalent.txt)
+[ -z "$stale" ] && pass "every mutant listed as equivalent is made by the generator and has its reason" ||
+    fail "every mutant listed as equivalent is made by the generator and has its reason" "$(echo "$stale" | tr '\n' ' ')"
+
+# 4. The table of the grader's words. Every finding the grader can print, from its own words
+# (scripts/grade-words.sh, scripts/grade.sh, the harness), must be read as exactly its row, and
+# every row must be read from some finding.
+# grader_words DIR: DIR/FINDING.K, one file a case: the lines the grader prints for it.
+grader_words() (
+    . scripts/grade-words.sh
+    local d=$1 name s
+    say() { cat >"$(mktemp "$d/$1.XXXXXX")"; }   # say FINDING: a case, its lines on stdin
+    # explain_pattern, every pattern it knows, in the words of several steps; one it does not.
+    for name in $(sed -n '/^explain_pattern()/,/^}/p' scripts/grade-words.sh |
+                  sed -nE 's/^    ([a-z|-]+)\)$/\1/p' | tr '|' ' ') no-such-pattern; do
+        for s in 1 3 6 7 8; do
+            explain_pattern "step$s" "  pattern: $name 32: the harness's words (64 = 2 x 32)" |
+                sed '1s/^/what the wrong values show (33 x 65): /' |
+                say "pattern:${name/no-such-pattern/unnamed}"
+        done
+    done
+    # explain_call, on the harness's line for each kind of failed call it tells apart.
+    call() { printf '%s\n' "transpose.cu:40: $2 failed: reason ($3)" >"$d/log"; explain_call "$d/log" | say "call:$1"; }
+    call copy-refused 'cudaMemcpy(d_in, run.in, run.bytes, cudaMemcpyDeviceToHost)' cudaErrorInvalidValue
+    call copy-refused 'cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyHostToDevice)' cudaErrorInvalidValue
+    call launch-refused 'cudaGetLastError()' cudaErrorInvalidConfiguration
+    call launch-refused 'cudaGetLastError()' cudaErrorInvalidValue
+    call misaligned 'cudaDeviceSynchronize()' cudaErrorMisalignedAddress
+    call illegal-address 'cudaDeviceSynchronize()' cudaErrorIllegalAddress
+    call out-of-memory 'cudaMalloc(&d_in, run.bytes)' cudaErrorMemoryAllocation
+    call free 'cudaFree(d_in)' cudaErrorInvalidValue
+    call unexplained 'cudaDeviceSynchronize()' cudaErrorLaunchFailure
+    echo "Segmentation fault" >"$d/log"; explain_call "$d/log" | say call:unnamed
+    # explain_finding, on each kind of compute-sanitizer finding it tells apart.
+    finding() { printf '========= %s\n' "$3" >"$d/log"; explain_finding "$2" "$d/log" | say "sanitizer:$1"; }
+    finding call-failed memcheck 'Program hit cudaErrorLaunchFailure (error 719) on CUDA API call to cudaDeviceSynchronize.'
+    finding misaligned memcheck $'Invalid __global__ read of size 8 bytes\n=========     Address 0x7f0000000004 is misaligned'
+    finding global-write memcheck 'Invalid __global__ write of size 4 bytes'
+    finding global-read memcheck 'Invalid __global__ read of size 4 bytes'
+    finding shared memcheck 'Invalid __shared__ write of size 4 bytes'
+    finding race racecheck 'Error: Race reported between Write access at transpose_kernel+0x80 and Read access at transpose_kernel+0xc0'
+    finding barrier synccheck 'Barrier error detected. Divergent thread(s) in block'
+    finding unexplained memcheck 'A finding no one has words for'
+    # grade.sh's own lines (its echo text, shape and exit status filled in), and the harness's.
+    said() { grep -o "echo \"[^\"]*$2[^\"]*" scripts/grade.sh | head -n 1 |
+             sed 's/^echo "//; s/\$rows/33/g; s/\$cols/65/g; s/\$rc/139/g' | say "$1"; }
+    said build 'FAIL build'
+    said shape:timeout 'did not finish in 2 minutes'
+    said shape:not-run 'not run yet'
+    said shape:exit 'exit status'
+    said sanitizer:timeout 'did not finish in 5 minutes'
+    { sed -n '/no element was written/{N;p}' common/run.c | grep -o '"[^"]*"' | tr -d '"\n' | sed 's/\\n$//'
+      echo; } | say shape:nothing-written
+)
+# table_proof TABLE DIR: the cases of DIR read with TABLE: prints each case read as anything
+# but its own finding, and each row of TABLE no case is read as; nothing when all hold.
+table_proof() {
+    local table=$1 d=$2 f want got
+    for f in "$d"/*.*; do
+        want=${f##*/}; want=${want%.*}
+        got=$(awk -v each=1 -f $MUT/explained.awk "$table" "$f" | tr ' ' '\n' | grep . | sort -u | tr '\n' ' ')
+        [ "$got" = "$want " ] || echo "case ${f##*/} read as '${got% }'"
+        echo "$want" >>"$d/.proven"
+    done
+    awk 'NR == FNR { proven[$1] = 1; next } !/^[ \t]*(#|$)/ && !($1 in proven) { print "row " $1 " read from no case" }' \
+        "$d/.proven" "$table"
+    rm -f "$d/.proven"
+}
+mkdir -p "$mt/words"
+grader_words "$mt/words"
+cases=$(find "$mt/words" -type f | wc -l)
+proof=$(table_proof $MUT/categories.txt "$mt/words")
+[ -z "$proof" ] && [ "$cases" -ge 60 ] && pass "categories.txt: each of $cases findings in the grader's own words is read as its row, and every row is used" ||
+    fail "categories.txt: each finding in the grader's own words is read as its row, and every row is used" "$cases cases; $proof"
+{ cat $MUT/categories.txt; echo "call:never   copy   words the grader never prints"; } >"$mt/table-extra.txt"
+[[ $(table_proof "$mt/table-extra.txt" "$mt/words") == *"row call:never read from no case"* ]] &&
+    pass "categories.txt: a row no finding reads is caught" || fail "categories.txt: a row no finding reads is caught" "not caught"
+sed 's/^\(pattern:load-stride  *index  *\).*/\1the load.s index steps a row by cols/' $MUT/categories.txt >"$mt/table-stale.txt"
+[[ $(table_proof "$mt/table-stale.txt" "$mt/words") == *"case pattern:load-stride."*" read as ''"* ]] &&
+    pass "categories.txt: a row whose words the grader no longer says is caught" ||
+    fail "categories.txt: a row whose words the grader no longer says is caught" "not caught"
+printf 'PASS build\nPASS 1 x 1\ngraded step3: passed\n' >"$mt/clean.txt"
+run_cmd awk -f $MUT/explained.awk $MUT/categories.txt "$mt/clean.txt"
+judge "explained.awk: a grade with no finding is read as none ('-|')" 0 '^-\|$'
+cat "$mt/words/pattern:unwritten-rows."* "$mt/words/sanitizer:global-read."* >"$mt/mixed.txt"
+run_cmd awk -f $MUT/explained.awk $MUT/categories.txt "$mt/mixed.txt"
+judge "explained.awk: a grade's categories are its findings' categories, each once" 0 \
+    '^grid guard\|pattern:unwritten-rows sanitizer:global-read$'
+
+# 5. The report's arithmetic: the match rate counts the mutants the checks killed, not the build's.
+cat >"$mt/report.csv" <<'EOF'
+id,step,operator,category,verdict,checks,explained,match,line,findings,build_s,grade_s
+a,step1,index-rc,index,killed,shapes,index,yes,20,pattern:copy,3.0,10.0
+b,step1,index-rc,index,killed,memcheck,guard,no,20,sanitizer:global-read,3.0,10.0
+c,step1,index-rc,index,killed,build,build,-,20,build,3.0,
+d,step2,guard-rc,guard,survived,,-,-,17,,3.0,10.0
+e,step2,guard-rc,guard,equivalent,,-,-,17,,3.0,10.0
+EOF
+run_cmd awk -F, -v wall=60 -v builders=8 -v jobs=8 -f $MUT/summary.awk "$mt/report.csv"
+judge "summary.awk: verdicts, and a match rate of the mutants the checks killed" 0 \
+    '^5 mutants: killed 3 \(1 by the build, 2 by the checks\), survived 1, equivalent 1$' \
+    '^  step1 +3 +1 +2 +0 +0 +1  50%$' '^  step2 +2 +0 +0 +1 +1 +0    -$' '^  all +5 +1 +2 +1 +1 +1  50%$'
+
+# 6. --run: without a GPU it says so and grades nothing; bad arguments are refused.
+expect "--run without a GPU: nothing graded, nothing built, exit 3" 3 '^nothing was graded: no usable GPU here' \
+    env CUDA_VISIBLE_DEVICES= tests/mutants.sh --run --out "$mt/run"
+[ ! -e "$mt/run" ] && pass "--run without a GPU writes nothing" || fail "--run without a GPU writes nothing" "$mt/run exists"
+expect "--jobs past 8 is refused (the GPU is shared)" 2 'takes 1 to 8' tests/mutants.sh --run --jobs 9
+expect "an unknown argument is refused, with the usage" 2 'tests/mutants.sh --run \[--jobs N\]' tests/mutants.sh --all
+
+# 7. A fixed sample, one mutant a category: in the generator's order, the first of each
+# category that tests/mutants/equivalent.txt does not list. It builds here; on a GPU the
+# grader's checks kill each.
+sample=$(awk 'NR == FNR { if ($0 !~ /^[ \t]*(#|$)/) eq[$1] = 1; next }
+              !($4 in taken) && !($1 in eq) { taken[$4] = 1; print $1, $2 }' $MUT/equivalent.txt "$list")
+ncat=$(awk '!/^[ \t]*(#|$)/ { print $2 }' $MUT/operators.txt | sort -u | wc -l)
+[ "$(echo "$sample" | wc -l)" = "$ncat" ] && pass "the sample holds one mutant of each of the $ncat categories" ||
+    fail "the sample holds one mutant of each of the $ncat categories" "$(echo "$sample" | tr '\n' ' ')"
+while read -r id step; do
+    mkdir -p "$mt/s/$id" && cp "solution/$step/Makefile" "$mt/s/$id/" &&
+        awk -f tests/mistake.awk "$mt/a/desc/$id.txt" "solution/$step/transpose.cu" >"$mt/s/$id/transpose.cu"
+done <<<"$sample"
+echo "$sample" | cut -d' ' -f1 | xargs -P "$(nproc)" -I{} sh -c \
+    'make -s -C "$1/{}" COMMON="$2/common" >"$1/{}/build.log" 2>&1; echo $? >"$1/{}/build.rc"' _ "$mt/s" "$TK_ROOT"
+while read -r id step; do
+    LAST_OUT=$mt/s/$id/build.log
+    [ "$(cat "$mt/s/$id/build.rc")" = 0 ] && pass "sample $id builds" || fail "sample $id builds" "make failed"
+done <<<"$sample"
+LAST_OUT=$TK_BUILD/last.out
+gpu_probe
+if [ "$GPU_STATE" = present ]; then
+    echo "$sample" | cut -d' ' -f1 | xargs -P 4 -I{} sh -c \
+        'scripts/grade.sh --checks-only "$1/{}" >"$1/{}/grade.txt" 2>&1; echo $? >"$1/{}/grade.rc"' _ "$mt/s"
+fi
+while read -r id step; do
+    gpu_test "grade: sample $id is killed by the checks" || continue
+    LAST_OUT=$mt/s/$id/grade.txt
+    RC=$(cat "$mt/s/$id/grade.rc" 2>/dev/null || echo none)
+    judge "grade: sample $id is killed by the checks" 1 "^graded $step: failed \\((shapes|memcheck|racecheck|synccheck)"
+    LAST_OUT=$TK_BUILD/last.out
+done <<<"$sample"
