@@ -102,6 +102,15 @@ grader_words() (
                 say "pattern:${name/no-such-pattern/unnamed}"
         done
     done
+    # The last columns or rows unwritten from exactly rows (cols): a bound with the two
+    # exchanged; where that number is also a whole number of blocks, a grid too.
+    explain_pattern step3 "  pattern: unwritten-columns 33: the harness's words; the first of them equals rows (33)" |
+        sed '1s/^/what the wrong values show (33 x 65): /' | say pattern:unwritten-bound
+    explain_pattern step2 "  pattern: unwritten-rows 96: the harness's words; the first of them equals cols (96 = 3 x 32)" |
+        sed '1s/^/what the wrong values show (160 x 96): /' | say pattern:unwritten-bound-blocks
+    # grade.sh's line where every square passed and only rectangles failed.
+    grep -o 'printf "what the shapes show[^"]*' scripts/grade.sh | sed 's/^printf "//; s/%d/3/g; s/\\n$//' |
+        say shapes:rows-cols
     # explain_call, on the harness's line for each kind of failed call it tells apart.
     call() { printf '%s\n' "transpose.cu:40: $2 failed: reason ($3)" >"$d/log"; explain_call "$d/log" | say "call:$1"; }
     call copy-refused 'cudaMemcpy(d_in, run.in, run.bytes, cudaMemcpyDeviceToHost)' cudaErrorInvalidValue
