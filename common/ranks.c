@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE   /* sysconf, setenv, kill */
 #include "ranks.h"
 #include "bench.h"
+#include "explain.h"
 #include "matrix.h"
 #include "report.h"
 
@@ -577,11 +578,12 @@ static void explain_wrong(struct tk_ranks *rk, void *arg)
                 "0x%08X (it should hold in[%ld][%ld])\n", c, r, p,
                 bits == POISON_RECV ? "receive" : "send", (unsigned)bits, r, c);
     if (bits == POISON_RECV)
-        fprintf(stderr, "  pattern: recv-poison: the value is the receive buffer's poison: the "
-                "local transpose read d_recv before an exchange had filled it\n");
+        tk_print_pattern(stderr, TK_PATTERN_RECV_POISON, ": the value is the receive buffer's "
+                         "poison: the local transpose read d_recv before an exchange had filled "
+                         "it\n");
     else if (bits == POISON_SEND)
-        fprintf(stderr, "  pattern: send-poison: the value is the send buffer's poison: the "
-                "exchange sent d_send before the packing had filled it\n");
+        tk_print_pattern(stderr, TK_PATTERN_SEND_POISON, ": the value is the send buffer's poison: "
+                         "the exchange sent d_send before the packing had filled it\n");
     else if (tk_value_index(ck->got, &s) && s < (size_t)rk->rows * rk->cols) {
         long sr = (long)(s / rk->cols), sc = (long)(s % rk->cols);
         int from = owner(rk->row0, rk->ranks, sr), to = owner(rk->col0, rk->ranks, sc);
@@ -589,17 +591,18 @@ static void explain_wrong(struct tk_ranks *rk, void *arg)
                 "%d's rows that belongs on rank %d (it should hold in[%ld][%ld])\n", c, r, p, sr,
                 sc, from, to, r, c);
         if (to != p)
-            fprintf(stderr, "  pattern: wrong-rank: in[%ld][%ld] belongs on rank %d (its "
-                    "column %ld is rank %d's), not here: a block went to the wrong rank\n",
-                    sr, sc, to, sc, to);
+            tk_print_pattern(stderr, TK_PATTERN_WRONG_RANK, ": in[%ld][%ld] belongs on rank %d "
+                             "(its column %ld is rank %d's), not here: a block went to the wrong "
+                             "rank\n", sr, sc, to, sc, to);
         else if (from != owner(rk->row0, rk->ranks, r))
-            fprintf(stderr, "  pattern: wrong-block: in[%ld][%ld] came from rank %d's rows "
-                    "where rank %d's belong: a block received from one rank was placed where "
-                    "another's goes\n", sr, sc, from, owner(rk->row0, rk->ranks, r));
+            tk_print_pattern(stderr, TK_PATTERN_WRONG_BLOCK, ": in[%ld][%ld] came from rank %d's "
+                             "rows where rank %d's belong: a block received from one rank was "
+                             "placed where another's goes\n", sr, sc, from,
+                             owner(rk->row0, rk->ranks, r));
         else
-            fprintf(stderr, "  pattern: local: in[%ld][%ld] came from the right rank, for this "
-                    "rank, but landed at the wrong place: the packing or the local transpose\n",
-                    sr, sc);
+            tk_print_pattern(stderr, TK_PATTERN_LOCAL, ": in[%ld][%ld] came from the right rank, "
+                             "for this rank, but landed at the wrong place: the packing or the "
+                             "local transpose\n", sr, sc);
     }
 }
 
