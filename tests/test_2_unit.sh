@@ -8,12 +8,12 @@ run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -O2 -fopenmp -Icommon tests
 if [ "$RC" = 0 ]; then pass "the harness's plain-C parts build as strict C11"
 else fail "the harness's plain-C parts build as strict C11" "gcc failed"; fi
 
-# run.c talks to the CUDA runtime's C API: check it as C11 against the toolkit's headers.
+# harness.c talks to the CUDA runtime's C API: check it as C11 against the toolkit's headers.
 cuda_inc=$(dirname "$(command -v nvcc)")/../include
 run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Icommon \
-    -I"$cuda_inc" common/run.c
-if [ "$RC" = 0 ]; then pass "common/run.c is strict C11 against the CUDA headers"
-else fail "common/run.c is strict C11 against the CUDA headers" "gcc failed"; fi
+    -I"$cuda_inc" common/harness.c
+if [ "$RC" = 0 ]; then pass "common/harness.c is strict C11 against the CUDA headers"
+else fail "common/harness.c is strict C11 against the CUDA headers" "gcc failed"; fi
 if [ "$HAVE_NCCL" = 1 ]; then
     run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Icommon \
         -I"$cuda_inc" common/ranks.c

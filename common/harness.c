@@ -1,5 +1,6 @@
-/* The harness's run of a step: device report, CPU+OMP row, copy ceiling, kernel timing,
-   exact check. C11 calling the CUDA runtime's C API; the kernels live in the step's .cu. */
+/* The harness on one GPU, a step's run: device report, CPU+OMP row, copy ceiling, kernel
+   timing, exact check. C11 calling the CUDA runtime's C API; the kernels live in the step's
+   .cu. */
 #define _DEFAULT_SOURCE   /* sysconf(_SC_PHYS_PAGES) */
 #include "bench.h"
 #include "explain.h"
