@@ -352,13 +352,14 @@ static void time_runs(struct tk_run *run, tk_launch_fn launch, const float *d_in
 
 void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out)
 {
-    tk_time_kernel(run, run->h->row, launch, d_in, d_out);
+    tk_time_kernel(run, run->h->row, launch, 0, d_in, d_out);
 }
 
-void tk_time_kernel(struct tk_run *run, const char *name, tk_launch_fn launch,
+void tk_time_kernel(struct tk_run *run, const char *name, tk_launch_fn launch, int copies,
                     const float *d_in, float *d_out)
 {
     run->h->kernel.name = name;
+    run->h->kernel_copies = copies;
     if (!d_in || !d_out)   /* the step's TODOs are not done: tk_end says so */
         return;
 
@@ -407,4 +408,19 @@ int tk_end(struct tk_run *run)
     }
     release(run);
     return run->h->status;
+}
+
+const struct tk_options *tk_run_options(const struct tk_run *run)
+{
+    return &run->h->opt;
+}
+
+int tk_run_cc(const struct tk_run *run)
+{
+    return run->h->table.cc_major * 10 + run->h->table.cc_minor;
+}
+
+void tk_mark_wrong(struct tk_run *run)
+{
+    run->h->status = TK_EXIT_WRONG;
 }
