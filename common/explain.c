@@ -2,6 +2,7 @@
 #include "explain.h"
 #include "matrix.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -275,6 +276,15 @@ static void factors(long v, char *buf, size_t len)
         snprintf(buf, len, "%ld", v);
 }
 
+void tk_print_pattern(FILE *f, enum tk_pattern p, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(f, "  pattern: %s", tk_pattern_name(p));
+    va_start(ap, fmt);
+    vfprintf(f, fmt, ap);
+    va_end(ap);
+}
+
 /* A tail of the output in memory order is said where it says more than a tail of whole rows
    (unwritten-columns says that): where it starts inside a row or inside an element, or at a
    simple fraction of the matrix. A tail of the input, whenever it fits. */
@@ -286,9 +296,9 @@ static void print_tails(FILE *f, const struct tk_explanation *e, int rows, int c
         const char *part = 2 * k == n ? " (half of them)" : 4 * k == n ? " (a quarter of them)" :
                            4 * k == 3 * n ? " (three quarters of them)" : "";
         if (k % rows || e->torn || *part) {
-            fprintf(f, "  pattern: out-tail %ld: the output's last %ld elements in memory order, "
-                    "from out[%ld][%ld] on, are wrong, all of them and nothing else",
-                    k, n - k, k / rows, k % rows);
+            tk_print_pattern(f, TK_PATTERN_OUT_TAIL, " %ld: the output's last %ld elements in "
+                             "memory order, from out[%ld][%ld] on, are wrong, all of them and "
+                             "nothing else", k, n - k, k / rows, k % rows);
             if (e->torn)
                 fprintf(f, ", and out[%ld][%ld] holds only the first %d bytes of its value",
                         k / rows, k % rows, e->torn);
@@ -297,19 +307,19 @@ static void print_tails(FILE *f, const struct tk_explanation *e, int rows, int c
     }
     k = e->in_tail;
     if (k > 0)
-        fprintf(f, "  pattern: in-tail %ld: the wrong elements are exactly those whose input "
-                "element lies at in[%ld][%ld] or later in memory order, all %ld of them and "
-                "nothing else: every output element whose value comes from the input's first %ld of "
-                "its %ld bytes is right, and no other\n",
-                k, k / cols, k % cols, n - k, 4 * k, 4 * n);
+        tk_print_pattern(f, TK_PATTERN_IN_TAIL, " %ld: the wrong elements are exactly those "
+                         "whose input element lies at in[%ld][%ld] or later in memory order, all "
+                         "%ld of them and nothing else: every output element whose value comes "
+                         "from the input's first %ld of its %ld bytes is right, and no other\n",
+                         k, k / cols, k % cols, n - k, 4 * k, 4 * n);
 }
 
 void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int cols)
 {
     char text[192];
     if (e->hashed) {
-        fprintf(f, "  pattern: none: past 2^31 elements the input's values are hashed and do not "
-                "name their place; try the same kernel on a smaller matrix\n");
+        tk_print_pattern(f, TK_PATTERN_NONE, ": past 2^31 elements the input's values are hashed "
+                         "and do not name their place; try the same kernel on a smaller matrix\n");
         return;
     }
     for (int k = 0; k < e->evidence; k++) {
@@ -329,45 +339,50 @@ void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int
     case TK_MOVED_NONE:
         break;
     case TK_MOVED_COPY:
-        fprintf(f, "  pattern: copy: each misplaced value sits where it was in the input: out's "
-                "element k holds in's element k, a copy rather than a transpose\n");
+        tk_print_pattern(f, TK_PATTERN_COPY, ": each misplaced value sits where it was in the "
+                         "input: out's element k holds in's element k, a copy rather than a "
+                         "transpose\n");
         break;
     case TK_MOVED_LOAD_STRIDE:
-        fprintf(f, "  pattern: load-stride: each misplaced value was loaded from in[r * rows + c] "
-                "instead of in[r * cols + c]: the load index uses rows (%d) where the input's "
-                "row length, cols (%d), belongs\n", rows, cols);
+        tk_print_pattern(f, TK_PATTERN_LOAD_STRIDE, ": each misplaced value was loaded from "
+                         "in[r * rows + c] instead of in[r * cols + c]: the load index uses rows "
+                         "(%d) where the input's row length, cols (%d), belongs\n", rows, cols);
         break;
     case TK_MOVED_STORE_STRIDE:
-        fprintf(f, "  pattern: store-stride: each misplaced value in[r][c] sits at out[c * cols + r] "
-                "instead of out[c * rows + r]: the store index uses cols (%d) where the output's "
-                "row length, rows (%d), belongs\n", cols, rows);
+        tk_print_pattern(f, TK_PATTERN_STORE_STRIDE, ": each misplaced value in[r][c] sits at "
+                         "out[c * cols + r] instead of out[c * rows + r]: the store index uses "
+                         "cols (%d) where the output's row length, rows (%d), belongs\n", cols,
+                         rows);
         break;
     case TK_MOVED_TILE_OWN:
-        fprintf(f, "  pattern: tile-own-place %d: each %d x %d tile is transposed inside but "
-                "written at its own position: the tile at tile row i, tile column j of the input "
-                "lands at tile row i, column j of the output instead of row j, column i\n", T, T, T);
+        tk_print_pattern(f, TK_PATTERN_TILE_OWN_PLACE, " %d: each %d x %d tile is transposed "
+                         "inside but written at its own position: the tile at tile row i, tile "
+                         "column j of the input lands at tile row i, column j of the output "
+                         "instead of row j, column i\n", T, T, T);
         break;
     case TK_MOVED_TILE_FLAT:
-        fprintf(f, "  pattern: tile-untransposed %d: each %d x %d tile lands in its place, but "
-                "inside it the values are not transposed: out[p][q] holds the element at the "
-                "tile's row p, column q, not row q, column p\n", T, T, T);
+        tk_print_pattern(f, TK_PATTERN_TILE_UNTRANSPOSED, " %d: each %d x %d tile lands in its "
+                         "place, but inside it the values are not transposed: out[p][q] holds the "
+                         "element at the tile's row p, column q, not row q, column p\n", T, T, T);
         break;
     case TK_MOVED_PAIRS:
-        fprintf(f, "  pattern: pairs: neighbouring values are swapped in pairs: each misplaced "
-                "value belongs one place away, at the other half of its even-odd pair\n");
+        tk_print_pattern(f, TK_PATTERN_PAIRS, ": neighbouring values are swapped in pairs: each "
+                         "misplaced value belongs one place away, at the other half of its "
+                         "even-odd pair\n");
         break;
     case TK_MOVED_SHIFTED:
-        fprintf(f, "  pattern: shifted: every misplaced value comes from %ld rows and %ld columns "
-                "away from the input element that belongs there\n", e->shift_rows, e->shift_cols);
+        tk_print_pattern(f, TK_PATTERN_SHIFTED, ": every misplaced value comes from %ld rows and "
+                         "%ld columns away from the input element that belongs there\n",
+                         e->shift_rows, e->shift_cols);
         break;
     case TK_MOVED_IN_TILE:
-        fprintf(f, "  pattern: tile-scrambled %d: every misplaced value comes from the right "
-                "%d x %d tile but from the wrong place inside it\n", T, T, T);
+        tk_print_pattern(f, TK_PATTERN_TILE_SCRAMBLED, " %d: every misplaced value comes from "
+                         "the right %d x %d tile but from the wrong place inside it\n", T, T, T);
         break;
     case TK_MOVED_UNKNOWN:
-        fprintf(f, "  pattern: unknown: the misplaced values fit no map the kit knows (a copy, a "
-                "stride, a tile at its own place or untransposed, pairs, a shift, a tile "
-                "scrambled); the evidence above is all there is\n");
+        tk_print_pattern(f, TK_PATTERN_UNKNOWN, ": the misplaced values fit no map the kit knows "
+                         "(a copy, a stride, a tile at its own place or untransposed, pairs, a "
+                         "shift, a tile scrambled); the evidence above is all there is\n");
         break;
     }
     switch (e->gaps) {
@@ -376,36 +391,38 @@ void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int
         break;
     case TK_UNWRITTEN_COLS:   /* the first of them equal to rows: a bound with rows for cols */
         factors(e->from, text, sizeof text);
-        fprintf(f, "  pattern: unwritten-columns %ld: the input's columns %ld to %d, the last "
-                "%ld, are never written, every element of them and nothing else%s (%s)\n",
-                e->from, e->from, cols - 1, cols - e->from,
-                e->from == rows ? "; the first of them equals rows" : "", text);
+        tk_print_pattern(f, TK_PATTERN_UNWRITTEN_COLUMNS, " %ld: the input's columns %ld to %d, "
+                         "the last %ld, are never written, every element of them and nothing "
+                         "else%s (%s)\n", e->from, e->from, cols - 1, cols - e->from,
+                         e->from == rows ? "; the first of them equals rows" : "", text);
         break;
     case TK_UNWRITTEN_ROWS:
         factors(e->from, text, sizeof text);
-        fprintf(f, "  pattern: unwritten-rows %ld: the input's rows %ld to %d, the last %ld, are "
-                "never written, every element of them and nothing else%s (%s)\n", e->from,
-                e->from, rows - 1, rows - e->from,
-                e->from == cols ? "; the first of them equals cols" : "", text);
+        tk_print_pattern(f, TK_PATTERN_UNWRITTEN_ROWS, " %ld: the input's rows %ld to %d, the "
+                         "last %ld, are never written, every element of them and nothing else%s "
+                         "(%s)\n", e->from, e->from, rows - 1, rows - e->from,
+                         e->from == cols ? "; the first of them equals cols" : "", text);
         break;
     case TK_UNWRITTEN_TILE_ROWS:
     case TK_UNWRITTEN_TILE_COLS:
         mask_text(e->mask, e->gap_tile, text, sizeof text);
-        fprintf(f, "  pattern: unwritten-%s %d: in every band of %d input %s, %s %s of the band "
-                "are never written, all of them and nothing else\n",
-                e->gaps == TK_UNWRITTEN_TILE_ROWS ? "tile-rows" : "tile-columns", e->gap_tile,
-                e->gap_tile, e->gaps == TK_UNWRITTEN_TILE_ROWS ? "rows" : "columns",
-                e->gaps == TK_UNWRITTEN_TILE_ROWS ? "rows" : "columns", text);
+        tk_print_pattern(f, e->gaps == TK_UNWRITTEN_TILE_ROWS ? TK_PATTERN_UNWRITTEN_TILE_ROWS
+                                                               : TK_PATTERN_UNWRITTEN_TILE_COLUMNS,
+                         " %d: in every band of %d input %s, %s %s of the band are never written, "
+                         "all of them and nothing else\n", e->gap_tile, e->gap_tile,
+                         e->gaps == TK_UNWRITTEN_TILE_ROWS ? "rows" : "columns",
+                         e->gaps == TK_UNWRITTEN_TILE_ROWS ? "rows" : "columns", text);
         break;
     case TK_UNWRITTEN_SCATTERED:
-        fprintf(f, "  pattern: unwritten-scattered: %zu elements are never written, in input rows "
-                "%ld to %ld and columns %ld to %ld, in no pattern the kit knows\n", e->unwritten,
-                e->gap_rows[0], e->gap_rows[1], e->gap_cols[0], e->gap_cols[1]);
+        tk_print_pattern(f, TK_PATTERN_UNWRITTEN_SCATTERED, ": %zu elements are never written, "
+                         "in input rows %ld to %ld and columns %ld to %ld, in no pattern the kit "
+                         "knows\n", e->unwritten, e->gap_rows[0], e->gap_rows[1], e->gap_cols[0],
+                         e->gap_cols[1]);
         break;
     }
     print_tails(f, e, rows, cols);
     if (e->foreign > (size_t)(e->torn > 0))   /* a torn element is said by out-tail */
-        fprintf(f, "  pattern: foreign: %zu elements hold values that are neither an input "
-                "element nor the poison: something read memory nothing wrote (a tile entry never "
-                "loaded, or past the end of a buffer)\n", e->foreign);
+        tk_print_pattern(f, TK_PATTERN_FOREIGN, ": %zu elements hold values that are neither an "
+                         "input element nor the poison: something read memory nothing wrote (a "
+                         "tile entry never loaded, or past the end of a buffer)\n", e->foreign);
 }

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "patterns.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -68,6 +70,10 @@ void tk_explain(const float *in, const float *out, int rows, int cols, struct tk
 /* Prints the evidence lines and one "pattern: NAME ..." line for each part (misplaced values,
    unwritten elements, foreign values), each indented by two spaces. */
 void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int cols);
+
+/* Prints "  pattern: NAME" (the name from patterns.h), then fmt: what the pattern shows. */
+void tk_print_pattern(FILE *f, enum tk_pattern p, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #ifdef __cplusplus
 }

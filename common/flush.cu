@@ -2,7 +2,7 @@
    cache of useful data before a timed run: it reads a scratch buffer twice the L2's size, so
    the operands of the next run are neither cached nor dirty there. The other fills a buffer
    with a bit pattern, where cudaMemset's one repeated byte cannot make it. */
-#include "bench.h"
+#include "core.h"
 
 __global__ void tk_flush_kernel(const int4 *p, size_t n, int *sink)
 {

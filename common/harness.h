@@ -22,7 +22,7 @@ extern "C" {
 
 /* The exit statuses, TK_EXIT_OK to TK_EXIT_TODO, are in options.h with what each means. */
 
-struct tk_state;   /* the harness's own state (bench.h): nothing a step reads */
+struct tk_state;   /* the harness's own state (harness.c): nothing a step reads */
 
 struct tk_run {
     int rows, cols;           /* the input is rows x cols (row-major), the output cols x rows */

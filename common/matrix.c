@@ -99,6 +99,25 @@ size_t tk_check(const float *in, const float *out, int rows, int cols, struct tk
     return count;
 }
 
+size_t tk_check_part(const float *in, const float *part, const struct tk_part *p,
+                     size_t *poisoned, size_t *first)
+{
+    size_t wrong = 0;
+    *poisoned = 0;
+    *first = (size_t)-1;
+    for (long a = 0; a < p->rows; a++)
+        for (long b = 0; b < p->len; b++) {
+            size_t o = (size_t)a * p->len + b;
+            uint32_t got = bits_of(part[o]);
+            if (got != bits_of(in[p->base + a * p->sa + b * p->sb])) {
+                *poisoned += got == TK_POISON_BITS;
+                if (!wrong++)
+                    *first = o;
+            }
+        }
+    return wrong;
+}
+
 void tk_describe_value(float v, int rows, int cols, char *buf, size_t len)
 {
     size_t i;

@@ -42,6 +42,17 @@ struct tk_mismatch {
    Returns the number of differing elements; fills *m when m is not NULL. */
 size_t tk_check(const float *in, const float *out, int rows, int cols, struct tk_mismatch *m);
 
+/* A part of a matrix that one process holds: its element b of row a, part[a * len + b], must
+   hold in[base + a * sa + b * sb]. Rank p's output rows: { col0[p+1] - col0[p], rows, col0[p],
+   1, cols }. */
+struct tk_part { long rows, len; size_t base, sa, sb; };
+
+/* Compares a part with in bit for bit in one thread (a forked rank may not use OpenMP).
+   Returns the number of differing elements; *poisoned says how many of them hold the poison,
+   *first the first in the part's order. */
+size_t tk_check_part(const float *in, const float *part, const struct tk_part *p,
+                     size_t *poisoned, size_t *first);
+
 /* How a matrix splits over ranks (step 8). n things in parts balanced blocks: block k
    starts at first[k] = k * n / parts, k = 0 .. parts (first[parts] = n). */
 void tk_split(long n, int parts, long *first);

@@ -42,11 +42,16 @@ double tk_k20x_gbs(const char *row)
 
 #define CSV_COLUMNS "step,row,device,cc,peak_gbs,rows,cols,reps,ms_median,ms_min,ms_max," \
                     "gbs,pct_peak,pct_copy,checked,k20x_gbs,cuda_runtime,driver"
+#define CSV_COLUMNS_ACROSS "step,row,device,gpus,rows,cols,reps,ms_median,ms_min,ms_max,gbs," \
+                           "link_gbs,pct_nccl,checked,cuda_runtime,driver"
 
 void tk_print_header(FILE *f, const struct tk_table *t)
 {
     if (t->csv)
-        fprintf(f, "%s\n", CSV_COLUMNS);
+        fprintf(f, "%s\n", t->across ? CSV_COLUMNS_ACROSS : CSV_COLUMNS);
+    else if (t->across)
+        fprintf(f, "%-34s %10s %10s %10s %9s %10s %7s %8s\n", "row", "median ms", "min ms",
+                "max ms", "GB/s", "link GB/s", "% NCCL", "checked");
     else
         fprintf(f, "%-28s %10s %10s %10s %9s %7s %7s %8s %10s\n", "row", "median ms", "min ms",
                 "max ms", "GB/s", "% peak", "% copy", "checked", "K20X GB/s");
@@ -55,9 +60,17 @@ void tk_print_header(FILE *f, const struct tk_table *t)
 void tk_print_row(FILE *f, const struct tk_table *t, const struct tk_row *r)
 {
     double gbs = tk_gbs(t->rows, t->cols, r->ms.median);
-    double k20x = tk_k20x_gbs(r->name);
-    int peak_known = r->gpu && t->peak_gbs > 0;
-    int copy_known = r->gpu && r->copy_gbs > 0;
+    double k20x = t->across ? 0 : tk_k20x_gbs(r->name);
+    /* The two columns after GB/s: % of peak and % of copy, or link GB/s and % of NCCL. */
+    double a, b;
+    int a_known, b_known;
+    if (t->across) {
+        a = r->link_bytes / (r->ms.median * 1e6), a_known = r->link_bytes > 0;
+        b = 100 * r->nccl_ms / r->ms.median, b_known = r->nccl_ms > 0;
+    } else {
+        a = 100 * gbs / t->peak_gbs, a_known = r->gpu && t->peak_gbs > 0;
+        b = 100 * gbs / r->copy_gbs, b_known = r->gpu && r->copy_gbs > 0;
+    }
 
     if (t->csv) {
         /* The CSV never needs quotes: no field holds a comma (a device name's become spaces),
@@ -67,38 +80,48 @@ void tk_print_row(FILE *f, const struct tk_table *t, const struct tk_row *r)
         for (char *p = device; *p; p++)
             if (*p == ',' || *p == '"')
                 *p = ' ';
-        fprintf(f, "%s,%s,\"%s\",%d.%d,%.0f,%ld,%ld,%d,", t->step, r->name, device,
-                t->cc_major, t->cc_minor, t->peak_gbs, t->rows, t->cols, t->reps);
+        if (t->across)
+            fprintf(f, "%s,%s,\"%s\",%d,%ld,%ld,%d,", t->step, r->name, device, t->gpus,
+                    t->rows, t->cols, t->reps);
+        else
+            fprintf(f, "%s,%s,\"%s\",%d.%d,%.0f,%ld,%ld,%d,", t->step, r->name, device,
+                    t->cc_major, t->cc_minor, t->peak_gbs, t->rows, t->cols, t->reps);
         if (r->checked) {
             fprintf(f, "%.4f,%.4f,%.4f,%.1f,", r->ms.median, r->ms.min, r->ms.max, gbs);
-            if (peak_known) fprintf(f, "%.1f", 100 * gbs / t->peak_gbs);
+            if (a_known) fprintf(f, "%.1f", a);
             fputc(',', f);
-            if (copy_known) fprintf(f, "%.1f", 100 * gbs / r->copy_gbs);
+            if (b_known) fprintf(f, "%.1f", b);
             fputc(',', f);
         } else {
             fputs(",,,,,,", f);
         }
-        fprintf(f, "%s,", r->checked ? "yes" : "no");
-        if (k20x > 0) fprintf(f, "%g", k20x);
+        fputs(r->checked ? "yes" : "no", f);
+        if (!t->across) {
+            fputc(',', f);
+            if (k20x > 0) fprintf(f, "%g", k20x);
+        }
         fprintf(f, ",%d.%d,%d.%d\n", t->runtime_version / 1000, t->runtime_version % 1000 / 10,
                 t->driver_version / 1000, t->driver_version % 1000 / 10);
         return;
     }
 
-    char label[64];
+    char label[96];
+    int a_width = t->across ? 10 : 7;
     if (r->note)
         snprintf(label, sizeof label, "%s (%s)", r->name, r->note);
     else
         snprintf(label, sizeof label, "%s", r->name);
-    fprintf(f, "%-28s ", label);
+    fprintf(f, "%-*s ", t->across ? 34 : 28, label);
     if (!r->checked) {
-        fprintf(f, "%10s %10s %10s %9s %7s %7s %8s", "-", "-", "-", "-", "-", "-", "WRONG");
+        fprintf(f, "%10s %10s %10s %9s %*s %7s %8s", "-", "-", "-", "-", a_width, "-", "-",
+                "WRONG");
     } else {
         fprintf(f, "%10.3f %10.3f %10.3f %9.1f ", r->ms.median, r->ms.min, r->ms.max, gbs);
-        if (peak_known) fprintf(f, "%6.1f%% ", 100 * gbs / t->peak_gbs);
-        else            fprintf(f, "%7s ", "-");
-        if (copy_known) fprintf(f, "%6.1f%% ", 100 * gbs / r->copy_gbs);
-        else            fprintf(f, "%7s ", "-");
+        if (!a_known)     fprintf(f, "%*s ", a_width, "-");
+        else if (t->across) fprintf(f, "%10.1f ", a);
+        else              fprintf(f, "%6.1f%% ", a);
+        if (b_known) fprintf(f, "%6.1f%% ", b);
+        else         fprintf(f, "%7s ", "-");
         fprintf(f, "%8s", "yes");
     }
     if (k20x > 0) fprintf(f, " %10g", k20x);

@@ -23,12 +23,15 @@ double tk_peak_gbs(int mem_clock_khz, int bus_width_bits);
 /* The 2013 workshop's K20X figure for a row name (1024 x 1024), or 0 when it has none. */
 double tk_k20x_gbs(const char *row);
 
-/* What every printed row shares: the run it belongs to. */
+/* What every printed row shares: the run it belongs to. A table across GPUs (step 8) has
+   columns of its own: the number of GPUs instead of the compute capability and peak, link
+   GB/s and % of NCCL instead of % of peak and % of copy, and no K20X figure. */
 struct tk_table {
     const char *step;         /* "step1" */
     const char *device;       /* "NVIDIA H100 80GB HBM3", or "none" */
     int cc_major, cc_minor;
     double peak_gbs;          /* 0 when unknown */
+    int across, gpus;         /* across: the table across GPUs, over gpus of them */
     long rows, cols;
     int reps;
     int runtime_version, driver_version;   /* as CUDA reports them: 13000 is 13.0 */
@@ -42,6 +45,8 @@ struct tk_row {
     double copy_gbs;          /* the copy ceiling of the same run, 0 when not measured */
     int gpu;                  /* % of peak and % of copy apply */
     int checked;              /* 1: output exact; 0: wrong (no figures are printed) */
+    double link_bytes;        /* across GPUs: the bytes that cross between GPUs, 0 when none */
+    double nccl_ms;           /* across GPUs: the NCCL row's median, 0 when not measured */
 };
 
 void tk_print_header(FILE *f, const struct tk_table *t);

@@ -8,20 +8,25 @@ run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -O2 -fopenmp -Icommon tests
 if [ "$RC" = 0 ]; then pass "the harness's plain-C parts build as strict C11"
 else fail "the harness's plain-C parts build as strict C11" "gcc failed"; fi
 
-# run.c talks to the CUDA runtime's C API: check it as C11 against the toolkit's headers.
+# The core and its front ends talk to the CUDA runtime's C API (those across GPUs to NCCL's
+# too): check each as C11 against the toolkit's headers.
 cuda_inc=$(dirname "$(command -v nvcc)")/../include
-run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Icommon \
-    -I"$cuda_inc" common/run.c
-if [ "$RC" = 0 ]; then pass "common/run.c is strict C11 against the CUDA headers"
-else fail "common/run.c is strict C11 against the CUDA headers" "gcc failed"; fi
-if [ "$HAVE_NCCL" = 1 ]; then
+for f in common/core.c common/harness.c; do
     run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Icommon \
-        -I"$cuda_inc" common/ranks.c
-    if [ "$RC" = 0 ]; then pass "common/ranks.c is strict C11 against the CUDA and NCCL headers"
-    else fail "common/ranks.c is strict C11 against the CUDA and NCCL headers" "gcc failed"; fi
-else
-    skip "common/ranks.c is strict C11 against the CUDA and NCCL headers" "no NCCL here (nccl.h)"
-fi
+        -I"$cuda_inc" "$f"
+    if [ "$RC" = 0 ]; then pass "$f is strict C11 against the CUDA headers"
+    else fail "$f is strict C11 against the CUDA headers" "gcc failed"; fi
+done
+for f in common/ranks.c common/ranks_time.c; do
+    if [ "$HAVE_NCCL" = 1 ]; then
+        run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Icommon \
+            -I"$cuda_inc" "$f"
+        if [ "$RC" = 0 ]; then pass "$f is strict C11 against the CUDA and NCCL headers"
+        else fail "$f is strict C11 against the CUDA and NCCL headers" "gcc failed"; fi
+    else
+        skip "$f is strict C11 against the CUDA and NCCL headers" "no NCCL here (nccl.h)"
+    fi
+done
 
 if [ -x "$unit" ]; then
     "$unit" scripts/shapes.txt >"$TK_BUILD/unit.out" 2>&1
@@ -37,3 +42,15 @@ if [ -x "$unit" ]; then
         fail "unit tests ran to the end" "exit status $unit_rc with no FAIL line"
     fi
 fi
+
+# One list of pattern names: the harness prints those of common/patterns.h, the grader explains
+# those of explain_pattern in scripts/grade-words.sh; each side must know every name of the other.
+run_cmd tests/pattern-names.sh common/patterns.h scripts/grade-words.sh
+if [ "$RC" = 0 ]; then pass "the grader explains exactly the pattern names common/patterns.h lists"
+else fail "the grader explains exactly the pattern names common/patterns.h lists" "they differ"; fi
+# The check itself: a list with one name dropped and one added is refused, both named.
+sed '/"pairs"/d; /"copy"/{p; s/COPY, "copy"/BOGUS, "bogus"/}' common/patterns.h \
+    >"$TK_BUILD/patterns.h"
+run_cmd tests/pattern-names.sh "$TK_BUILD/patterns.h" scripts/grade-words.sh
+judge "the pattern-name check names a name dropped from the list and one added" 1 \
+    "^only in scripts/grade-words.sh: pairs\$" "^only in $TK_BUILD/patterns.h: bogus\$"

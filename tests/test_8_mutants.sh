@@ -141,7 +141,7 @@ grader_words() (
     said shape:not-run 'not run yet'
     said shape:exit 'exit status'
     said sanitizer:timeout 'did not finish in 5 minutes'
-    { sed -n '/no element was written/{N;p}' common/run.c | grep -o '"[^"]*"' | tr -d '"\n' | sed 's/\\n$//'
+    { sed -n '/no element was written/{N;p}' common/core.c | grep -o '"[^"]*"' | tr -d '"\n' | sed 's/\\n$//'
       echo; } | say shape:nothing-written
 )
 # table_proof TABLE DIR: the cases of DIR read with TABLE: prints each case read as anything

@@ -547,6 +547,38 @@ static void test_partition(void)
            first[2] == 1333333333L && tk_chunk_first(first, 2, 1, 4) == 1499999997L, "overflow");
 }
 
+/* ---- a rank's part of a matrix, checked in one thread (step 8) -------------------- */
+
+static void test_parts(void)
+{
+    enum { R = 7, C = 10, P = 3 };
+    float in[R * C], out[C * R], block[R * 4];
+    long col0[P + 1];
+    size_t poisoned, first, wrong = 0;
+    tk_fill(in, R * C);
+    tk_transpose_cpu(in, out, R, C);
+    tk_split(C, P, col0);
+    for (int p = 0; p < P; p++) {   /* rank p's output rows: out[c][r] = in[r][col0[p] + c] */
+        struct tk_part mine = { col0[p + 1] - col0[p], R, (size_t)col0[p], 1, C };
+        wrong += tk_check_part(in, out + col0[p] * R, &mine, &poisoned, &first);
+    }
+    for (int r = 0; r < R; r++)     /* the input's columns 3 to 6, untransposed */
+        for (int b = 0; b < 4; b++)
+            block[r * 4 + b] = in[r * C + 3 + b];
+    struct tk_part cols = { R, 4, 3, C, 1 };
+    wrong += tk_check_part(in, block, &cols, &poisoned, &first);
+    result("parts: every rank's output rows, and a block of input columns, check exact",
+           wrong == 0, "a difference in an exact part");
+
+    float *rank1 = out + col0[1] * R;
+    struct tk_part mine = { col0[2] - col0[1], R, (size_t)col0[1], 1, C };
+    rank1[5] = in[0];
+    tk_poison(rank1 + 8, 2);
+    wrong = tk_check_part(in, rank1, &mine, &poisoned, &first);
+    result("parts: one wrong and two poisoned elements are counted, the first named",
+           wrong == 3 && poisoned == 2 && first == 5, "wrong count, poison count or first");
+}
+
 /* ---- statistics and bandwidth ----------------------------------------------------- */
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b); }
@@ -604,6 +636,7 @@ int main(int argc, char **argv)
     test_explain();
     test_explain_tails();
     test_partition();
+    test_parts();
     test_arithmetic();
     return failures != 0;
 }

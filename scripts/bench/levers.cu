@@ -122,8 +122,9 @@ static double back_to_back(struct tk_run *run, const char *name, tk_launch_fn la
     cudaEvent_t start, stop;
     CUDA_CHECK(cudaEventCreate(&start));
     CUDA_CHECK(cudaEventCreate(&stop));
+    int reps = tk_run_options(run)->reps;
     CUDA_CHECK(cudaMemset(d_out, TK_POISON_BYTE, run->bytes));
-    for (int i = -run->h->opt.warmup; i < run->h->opt.reps; i++) {
+    for (int i = -tk_run_options(run)->warmup; i < reps; i++) {
         if (i == 0)
             CUDA_CHECK(cudaEventRecord(start, 0));
         if (launch)
@@ -143,12 +144,12 @@ static double back_to_back(struct tk_run *run, const char *name, tk_launch_fn la
     struct tk_mismatch m;
     if (!tk_output_exact(run, copies, &m)) {
         printf("  %-28s WRONG\n", name);
-        run->h->status = TK_EXIT_WRONG;
+        tk_mark_wrong(run);
         return 0;
     }
-    double gbs = tk_gbs(run->rows, run->cols, ms / run->h->opt.reps);
+    double gbs = tk_gbs(run->rows, run->cols, ms / reps);
     double ref = launch ? copy_gbs : gbs;   /* the copy row is its own reference */
-    printf("  %-28s %9.3f %9.1f ", name, ms / run->h->opt.reps, gbs);
+    printf("  %-28s %9.3f %9.1f ", name, ms / reps, gbs);
     if (ref > 0)
         printf("%7.1f%%\n", 100 * gbs / ref);
     else
@@ -176,7 +177,7 @@ static int named(size_t v, const char *only)
 /* Whether this GPU has what variant v needs. */
 static int runs_here(const struct tk_run *run, size_t v)
 {
-    return run->h->table.cc_major * 10 + run->h->table.cc_minor >= variants[v].cc;
+    return tk_run_cc(run) >= variants[v].cc;
 }
 
 int main(int argc, char **argv)
@@ -206,15 +207,15 @@ int main(int argc, char **argv)
                    variants[v].cc / 10, variants[v].cc % 10);
             continue;
         }
-        run.h->kernel_copies = variants[v].copies;
-        tk_time_kernel(&run, variants[v].name, variants[v].launch, d_in, d_out);
+        tk_time_kernel(&run, variants[v].name, variants[v].launch, variants[v].copies, d_in,
+                       d_out);
         CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
         tk_report_kernel(&run);
     }
 
     printf("\nThe same variants timed back to back (mean of %d launches in a row, no poison or "
-           "emptied L2 between them)\n  %-28s %9s %9s %8s\n", run.h->opt.reps, "row", "mean ms",
-           "GB/s", "% copy");
+           "emptied L2 between them)\n  %-28s %9s %9s %8s\n", tk_run_options(&run)->reps, "row",
+           "mean ms", "GB/s", "% copy");
     double copy_gbs = back_to_back(&run, "cudaMemcpy D2D", NULL, 1, d_in, d_out, 0);
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
         if (named(v, only) && runs_here(&run, v))

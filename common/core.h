@@ -1,0 +1,142 @@
+/* The harness's core, shared by its two front ends: harness.c (one GPU, harness.h) and
+   ranks.c with ranks_time.c (one process a GPU, ranks.h). Internal to the harness: not for
+   steps, nor for the lever benchmark (bench.h). It holds what a run does the same way on one
+   GPU and across GPUs: options and --describe, the checks of host and device memory, the L2
+   flush's buffers, the persisting-L2 reset, the timing method (poison, flush, events,
+   median), the exact check with its explanation, and what is printed. */
+#ifndef TK_CORE_H
+#define TK_CORE_H
+
+#include <cuda_runtime_api.h>
+
+#include "matrix.h"
+#include "options.h"
+#include "report.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TK_MIB (1024.0 * 1024.0)
+
+/* One front end's run, as the core sees it. */
+struct tk_core {
+    struct tk_options opt;
+    struct tk_table table;
+    char device[256];         /* the device's name: table.device, once known */
+    char who[32];             /* who speaks in messages: "transpose", or "rank 2" */
+    int flush;                /* several processes share stdout (ranks): flush after each line */
+    int dev;                  /* the CUDA device this process uses */
+    cudaStream_t stream;      /* where the timed work goes: 0 (the default stream), or a rank's */
+    void *scratch;            /* read before each timed run to empty the L2 (flush.cu) */
+    size_t scratch_bytes;     /* twice the L2's size */
+    int *sink;
+    int persisting_l2;        /* the device has a persisting-L2 carve-out, reset before each run */
+    cudaEvent_t start;        /* where the last timed run started (the timeline's zero) */
+    int status;               /* the exit status so far */
+};
+
+/* Whether a starter called tk_unfinished (or tk_ranks_unfinished): its TODOs are open. */
+int tk_todo_open(void);
+
+/* The bytes of one matrix, for the out-of-memory message of tk_cuda_check. */
+void tk_core_matrix_bytes(size_t bytes);
+
+/* Prints usage to f: the shared --help text, and a front end's own lines. */
+typedef void (*tk_usage_fn)(FILE *f, const char *prog);
+
+/* A bad command line: says what was wrong, then the usage, and exits 2. */
+void tk_core_refuse(const char *prog, const char *err, tk_usage_fn usage)
+    __attribute__((noreturn));
+
+/* Parses argv into c->opt: --help prints the usage and exits 0, a bad line exits 2;
+   --describe prints "step=... row=... todo=open|done" and exits 0. Sets c->table's step, size,
+   repetitions and CSV choice, the device "none" until one is known. */
+void tk_core_options(struct tk_core *c, const char *step, const char *row, tk_usage_fn usage,
+                     int argc, char **argv);
+
+/* Exits 4, saying how much they need and how much the machine has, when two host matrices
+   of bytes each do not fit in its memory. */
+void tk_core_host_fits(const struct tk_core *c, const char *prog, size_t bytes);
+
+/* Notes go with the table: stdout, or stderr when stdout carries CSV. */
+void tk_core_say(const struct tk_core *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* "STEP is unfinished: WHATits TODO(STEP) comments ... are still open." */
+void tk_core_say_unfinished(const struct tk_core *c, const char *what);
+
+/* No GPU row can run: says why (and that an unfinished starter is), then exits with the status
+   so far, or 3. */
+void tk_core_skip_gpu(const struct tk_core *c, const char *problem) __attribute__((noreturn));
+
+/* bytes of device memory (NULL for none), or exits 4 saying how much device c->dev has free. */
+void *tk_core_alloc(const struct tk_core *c, size_t bytes);
+
+/* Device c->dev's L2: sets scratch_bytes (twice its size) and persisting_l2. */
+void tk_core_l2(struct tk_core *c);
+
+/* Allocates the flush's scratch (written once, so that reading it reads no uninitialised
+   memory) and sink, and the start event. */
+void tk_core_gpu_buffers(struct tk_core *c);
+
+/* Frees what tk_core_gpu_buffers allocated; no check: this may run on the way out of an error. */
+void tk_core_release(struct tk_core *c);
+
+/* One timed row: what runs, and what is poisoned before each run. Every hook gets arg. */
+struct tk_timed {
+    void (*work)(void *arg, cudaStream_t s, int last);   /* the timed work; last: the last run */
+    void *arg;
+    float *out;               /* out_bytes of out poisoned with TK_POISON_BYTE (0: none), */
+    size_t out_bytes;
+    struct { float *p; size_t n; unsigned bits; } fill[2];   /* then n floats at p with bits */
+    void (*line_up)(void *arg);   /* NULL, or run after the flush, before the start event */
+    int sync_device;          /* after each run, wait for every stream too */
+    void (*combine)(void *arg, double *ms, int reps);    /* NULL, or the times across ranks */
+};
+
+/* Median, min and max in ms of opt.reps runs after opt.warmup: before each, outside the
+   timing, the persisting L2 reset, t's buffers poisoned and the L2 emptied (otherwise every
+   timed run would start by writing back the poison the memset left dirty in the L2: on the
+   H100, 3.5% of the time of the copy and kernels alike); then the work between two events. */
+void tk_core_time(struct tk_core *c, const struct tk_timed *t, struct tk_stats *s);
+
+/* Whether out (cols x rows) is exactly the transpose of in (rows x cols), or, for copies, in
+   itself; for a wrong transpose, m (may be NULL) says where. */
+int tk_core_exact(const float *in, const float *out, int rows, int cols, int copies,
+                  struct tk_mismatch *m);
+
+/* Checks out as tk_core_exact does and prints row: its figures when the output is exact;
+   otherwise no figures, the status WRONG, and on stderr where and how the output was wrong. */
+void tk_core_check_row(struct tk_core *c, const float *in, const float *out, int rows, int cols,
+                       int copies, struct tk_row *row);
+
+/* Prints the table's header, or one row of it (flushed when c->flush). */
+void tk_core_header(const struct tk_core *c);
+void tk_core_row(const struct tk_core *c, const struct tk_row *row);
+
+/* The CPU+OMP row: times the transpose of in into out (at most 5 runs, out poisoned before
+   each), then checks and prints it. */
+void tk_core_cpu_row(struct tk_core *c, const float *in, float *out, int rows, int cols);
+
+/* Why this machine has no usable GPU (a sentence, in why or static), or NULL; *count is the
+   number of GPUs the CUDA runtime sees. */
+const char *tk_gpu_problem(int *count, char *why, size_t len);
+
+/* Lines marked persisting survive the L2 flush, and a carve-out set aside for them shrinks
+   the L2 every other access gets. Called before each timed run where the device has such a
+   carve-out (cudaDevAttrMaxPersistingL2CacheSize > 0), whatever a launch may have set: the
+   limit back to zero and every persisting line back to normal. */
+void tk_reset_persisting_l2(void);
+
+/* Reads scratch (twice the L2's size) so that no operand of the next run is in the L2
+   (flush.cu; tk_core_time calls it before every timed run). */
+void tk_flush_l2(const void *scratch, size_t bytes, int *sink);
+
+/* Fills n floats at p with the bit pattern bits, on stream s (flush.cu). */
+void tk_fill_bits(float *p, size_t n, unsigned bits, cudaStream_t s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,240 @@
+/* The harness's front end on one GPU: what harness.h promises a step, and bench.h the lever
+   benchmark. A run: device report, CPU+OMP row, copy ceiling, kernel timing, exact check,
+   each through the core (core.h). C11 calling the CUDA runtime's C API; the kernels live in
+   the step's .cu. */
+#include "bench.h"
+#include "core.h"
+#include "harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Behind struct tk_run: what the harness keeps between tk_begin and tk_end. */
+struct tk_state {
+    struct tk_core core;
+    const char *row;          /* the step's row name, "GPU-xx" */
+    struct tk_row kernel;     /* the kernel timed last, printed once its output is checked */
+    int kernel_copies;        /* that kernel is a yardstick that copies instead of transposing */
+    int kernel_timed, kernel_reported;
+};
+
+static void release(struct tk_run *run)
+{
+    tk_core_release(&run->h->core);
+    free(run->in);
+    free(run->out);
+    run->in = run->out = NULL;
+    fflush(stdout);
+}
+
+/* Why this machine cannot run the GPU rows, or NULL when device opt.device is usable. */
+static const char *gpu_problem(const struct tk_core *c, char *why, size_t len)
+{
+    int count;
+    const char *problem = tk_gpu_problem(&count, why, len);
+    if (!problem && c->opt.device >= count) {
+        fprintf(stderr, "transpose: --device %d: this machine has %d GPU%s (0..%d)\n",
+                c->opt.device, count, count == 1 ? "" : "s", count - 1);
+        exit(TK_EXIT_USAGE);
+    }
+    return problem;
+}
+
+/* The device line; then, once the two matrices and the flush's scratch are known to fit in
+   the device's free memory, the flush's buffers. */
+static void report_device(struct tk_run *run)
+{
+    struct tk_core *c = &run->h->core;
+    struct cudaDeviceProp p;
+    int dev = c->dev, clock_khz = 0, bus_bits = 0;
+    CUDA_CHECK(cudaSetDevice(dev));
+    CUDA_CHECK(cudaGetDeviceProperties(&p, dev));
+    /* CUDA 13 removed the memory clock and bus width from cudaDeviceProp. */
+    CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev));
+
+    snprintf(c->device, sizeof c->device, "%s", p.name);
+    c->table.device = c->device;
+    c->table.cc_major = p.major;
+    c->table.cc_minor = p.minor;
+    c->table.peak_gbs = tk_peak_gbs(clock_khz, bus_bits);
+    tk_core_say(c, "device %d: %s, sm_%d%d, %d SMs, L2 %.0f MiB, theoretical peak %.0f GB/s "
+                "(%d MHz x %d-bit bus)\n", dev, p.name, p.major, p.minor, p.multiProcessorCount,
+                p.l2CacheSize / TK_MIB, c->table.peak_gbs, clock_khz / 1000, bus_bits);
+
+    size_t free_b, total_b;
+    tk_core_l2(c);
+    CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+    if (2 * run->bytes + c->scratch_bytes > free_b) {
+        fprintf(stderr, "transpose: %d x %d needs two device matrices of %.1f MiB and %.0f MiB "
+                "of scratch; device %d has %.0f MiB free of %.0f MiB: choose a smaller size\n",
+                run->rows, run->cols, run->bytes / TK_MIB, c->scratch_bytes / TK_MIB, dev,
+                free_b / TK_MIB, total_b / TK_MIB);
+        exit(TK_EXIT_CUDA);
+    }
+    tk_core_gpu_buffers(c);
+}
+
+/* The two host matrices, or a message that says how much they need and how much memory
+   the machine has, and exit 4, before any long work. */
+static void host_matrices(struct tk_run *run, const char *prog)
+{
+    tk_core_host_fits(&run->h->core, prog, run->bytes);
+    run->in = malloc(run->bytes);
+    run->out = malloc(run->bytes);
+    if (!run->in || !run->out) {
+        fprintf(stderr, "%s: cannot allocate two host matrices of %.1f GiB\n", prog,
+                run->bytes / (TK_MIB * 1024));
+        exit(TK_EXIT_CUDA);
+    }
+}
+
+void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, char **argv)
+{
+    static struct tk_state state;   /* one run a program */
+    struct tk_core *c = &state.core;
+    char why[256];
+    memset(run, 0, sizeof *run);
+    memset(&state, 0, sizeof state);
+    run->h = &state;
+    snprintf(c->who, sizeof c->who, "transpose");
+    tk_core_options(c, step, row, tk_print_usage, argc, argv);
+    state.row = row;
+    c->dev = c->opt.device;
+
+    run->rows = (int)c->opt.rows;
+    run->cols = (int)c->opt.cols;
+    size_t n = (size_t)run->rows * run->cols;
+    run->bytes = n * sizeof(float);
+    tk_core_matrix_bytes(run->bytes);
+    host_matrices(run, argv[0]);
+    cudaRuntimeGetVersion(&c->table.runtime_version);
+    cudaDriverGetVersion(&c->table.driver_version);   /* 0 when there is no driver */
+
+    tk_core_say(c, "transpose-kit %s: %d x %d floats (%.1f MiB a matrix), median of %d timed "
+                "runs after %d warm-ups\n", step, run->rows, run->cols, run->bytes / TK_MIB,
+                c->opt.reps, c->opt.warmup);
+    const char *problem = gpu_problem(c, why, sizeof why);
+    if (!problem)
+        report_device(run);   /* refuses a size the device cannot hold, before the fill */
+    if (!problem || !c->opt.no_cpu)   /* the input, unless nothing will read it */
+        tk_fill(run->in, n);
+    tk_core_header(c);
+    if (!c->opt.no_cpu)
+        tk_core_cpu_row(c, run->in, run->out, run->rows, run->cols);
+    if (problem)
+        tk_core_skip_gpu(c, problem);
+}
+
+/* One timed run: the kernel's launch or, when launch is NULL, the copy ceiling's cudaMemcpy. */
+struct launch {
+    tk_launch_fn launch;
+    const float *d_in;
+    float *d_out;
+    int rows, cols;
+    size_t bytes;
+};
+
+static void launch_once(void *arg, cudaStream_t s, int last)
+{
+    const struct launch *l = arg;
+    (void)last;
+    if (l->launch)
+        l->launch(l->d_in, l->d_out, l->rows, l->cols);
+    else
+        CUDA_CHECK(cudaMemcpyAsync(l->d_out, l->d_in, l->bytes, cudaMemcpyDeviceToDevice, s));
+}
+
+static void time_runs(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out,
+                      struct tk_stats *s)
+{
+    struct launch l = { launch, d_in, d_out, run->rows, run->cols, run->bytes };
+    struct tk_timed t = { .work = launch_once, .arg = &l, .out = d_out, .out_bytes = run->bytes };
+    tk_core_time(&run->h->core, &t, s);
+}
+
+void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out)
+{
+    tk_time_kernel(run, run->h->row, launch, 0, d_in, d_out);
+}
+
+void tk_time_kernel(struct tk_run *run, const char *name, tk_launch_fn launch, int copies,
+                    const float *d_in, float *d_out)
+{
+    struct tk_state *h = run->h;
+    h->kernel.name = name;
+    h->kernel_copies = copies;
+    if (!d_in || !d_out)   /* the step's TODOs are not done: tk_end says so */
+        return;
+
+    /* The ceiling: the same bytes read and written by cudaMemcpy, checked like any row. */
+    struct tk_row copy = { .name = "copy ceiling", .note = "cudaMemcpy D2D", .gpu = 1 };
+    time_runs(run, NULL, d_in, d_out, &copy.ms);
+    CUDA_CHECK(cudaMemcpy(run->out, d_out, run->bytes, cudaMemcpyDeviceToHost));
+    copy.checked = tk_output_exact(run, 1, NULL);
+    copy.copy_gbs = tk_gbs(run->rows, run->cols, copy.ms.median);
+    tk_core_row(&h->core, &copy);
+    if (!copy.checked) {
+        fprintf(stderr, "copy ceiling: WRONG: cudaMemcpy did not reproduce its input\n");
+        h->core.status = TK_EXIT_WRONG;
+    }
+
+    /* The kernel. run->out is poisoned so that a result never copied back shows. */
+    tk_poison(run->out, (size_t)run->rows * run->cols);
+    time_runs(run, launch, d_in, d_out, &h->kernel.ms);
+    h->kernel.gpu = 1;
+    h->kernel.copy_gbs = copy.copy_gbs;
+    h->kernel_timed = 1;
+}
+
+int tk_report_kernel(struct tk_run *run)
+{
+    struct tk_state *h = run->h;
+    tk_core_check_row(&h->core, run->in, run->out, run->rows, run->cols, h->kernel_copies,
+                      &h->kernel);
+    h->kernel_timed = 0;   /* reported */
+    h->kernel_reported = 1;
+    return h->core.status;
+}
+
+int tk_end(struct tk_run *run)
+{
+    struct tk_state *h = run->h;
+    struct tk_core *c = &h->core;
+    if (!h->kernel_timed && !h->kernel_reported) {
+        tk_core_say(c, "%s: not run yet: the device buffers d_in and d_out are not allocated. "
+                    "Work through the TODO(%s) comments in transpose.cu, then run make again.\n",
+                    h->row ? h->row : "the GPU kernel", c->table.step);
+        release(run);
+        exit(c->status ? c->status : TK_EXIT_TODO);
+    }
+    if (h->kernel_timed)
+        tk_report_kernel(run);
+    if (tk_todo_open()) {
+        tk_core_say_unfinished(c, "the row above is still the kernel the starter began with; ");
+        if (!c->status)
+            c->status = TK_EXIT_TODO;
+    }
+    release(run);
+    return c->status;
+}
+
+const struct tk_options *tk_run_options(const struct tk_run *run)
+{
+    return &run->h->core.opt;
+}
+
+int tk_run_cc(const struct tk_run *run)
+{
+    return run->h->core.table.cc_major * 10 + run->h->core.table.cc_minor;
+}
+
+int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m)
+{
+    return tk_core_exact(run->in, run->out, run->rows, run->cols, copies, m);
+}
+
+void tk_mark_wrong(struct tk_run *run)
+{
+    run->h->core.status = TK_EXIT_WRONG;
+}
