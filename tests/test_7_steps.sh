@@ -72,7 +72,7 @@ wrong "a step across GPUs without the ranks' harness" 's/^step7 .*/step7 GPU-any
 wrong "a step with the ranks' harness on one GPU" \
     's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined 1 90 - - 8192x8192 97x161 -/' \
     '^step8: gpus 1, but solution/step8/Makefile builds common/ranks.c$'
-wrong "a row the solution does not describe" 's/^step2  GPU-2D /step2  GPU-2d /' \
+wrong "a row the solution does not describe" 's/^\(step2 *\)GPU-2D /\1GPU-2d /' \
     '^step2: --describe names row=GPU-2D, the table.s last row is GPU-2d$'
 wrong "a row the solution does not time" 's/GPU-alltoall,/GPU-all-to-all,/' '^step8: no row "GPU-all-to-all" in'
 wrong "a counter the grader has no label for" \
@@ -103,7 +103,7 @@ broken "sanitizer shapes on a step across GPUs" \
 broken "a one-GPU step without sanitizer shapes" 's/^step5 .*/step5 GPU-multi-element 1 90 - 8192x8192 8192x8192 - gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed/' \
     'a step on one GPU names the shapes its sanitizers run at'
 broken "a shape that is not ROWSxCOLS" 's/8192x8192,12345x6789/8192x8192,12345/' 'speed_at "8192x8192,12345"'
-broken "a header it does not know" 's/^step   rows/step   row/' 'the header must name the columns'
+broken "a header it does not know" 's/^step *rows/step row/' 'the header must name the columns'
 cp scripts/steps.txt "$TK_BUILD/steps-broken.txt" && sed -i 's/^\(step4 .*\) 90 /\1 9O /' "$TK_BUILD/steps-broken.txt"
 expect "make stops on a malformed table of steps" 2 'cannot read the table of steps' \
     env STEPS_TABLE="$TK_BUILD/steps-broken.txt" make -n
