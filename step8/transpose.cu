@@ -100,35 +100,52 @@ static void one_gpu(const float *d_in, float *d_out, int rows, int cols)
 
 /* TODO(step8): pack chunk k of K of every block. (Stage (a), below, packs, exchanges and
    transposes the whole exchange as one chunk: write these three functions first.) This
-   rank holds rows row0[p] to row0[p + 1] - 1 of the input in d_in, each cols floats long;
-   rank q needs, of those rows, its chunk k of columns: from tk_chunk_first(rk->col0, q, k,
-   K) up to tk_chunk_first(rk->col0, q, k + 1, K). NCCL sends only contiguous memory. For
-   each q, copy that block (rp rows of w floats, cols floats apart) into d_send as a
-   contiguous matrix, where it would sit if every rank's columns were packed one after
-   another: for a chunk starting at column a, rp * a floats in. One call of the CUDA runtime
-   copies a strided 2D block, asynchronously on stream s. Skip empty blocks (rp or w zero):
-   a rank holds no rows when there are more ranks than rows. */
+   rank, p, holds rp = row0[p + 1] - row0[p] input rows in d_in, each cols floats long.
+   Rank q needs, of those rows, its chunk k of columns: input columns a to a + w - 1, where
+   a = tk_chunk_first(rk->col0, q, k, K) is the chunk's first column in the whole input and
+   a + w is tk_chunk_first(rk->col0, q, k + 1, K) (common/matrix.h). That function cuts q's
+   columns col0[q] .. col0[q + 1] - 1 into K chunks, each starting a multiple of 8 columns
+   past col0[q], the last ending at col0[q + 1] (K = 1: one chunk, all of them; a chunk may
+   be empty). Take every chunk boundary from it, here and in the next two functions, never
+   from an even split (col0[q] + its width * k / K): rank q's transpose_chunk hands step
+   7's kernel this chunk (a - col0[q]) * rows floats into its d_recv and its d_out, and the
+   kernel takes both to start on a 32-byte sector, 8 floats, as a whole buffer does; its
+   float2 loads and stores need 8 bytes at least (split evenly instead, 12345 x 6789 stops
+   in stage (b) on a misaligned address).
+   NCCL sends only contiguous memory. For each q, copy that block (rp rows of w floats, cols
+   floats apart) into d_send as a contiguous rp x w matrix at d_send + rp * a. d_send holds
+   tk_in_count(rk, p) = rp * cols floats, as d_in: the same rows, laid out block after block
+   (all of q's columns, rp x (col0[q + 1] - col0[q]), from rp * col0[q]), each block chunk
+   after chunk. One call of the CUDA runtime copies a strided 2D block, asynchronously on
+   stream s. Skip empty blocks (rp or w zero): a rank holds no rows when there are more
+   ranks than rows. */
 static void pack(struct tk_ranks *rk, int k, int K, cudaStream_t s)
 {
     (void)rk, (void)k, (void)K, (void)s;
 }
 
-/* TODO(step8): exchange chunk k of K. In one NCCL group (so that no send waits for a
-   receive posted later), send to every rank q, on stream s, the block you packed for it, and
-   receive from every rank q its rows of your own chunk (rows row0[q] .. row0[q + 1] - 1, w
-   floats each). Stack the received blocks in rank order: they then form the chunk's columns
-   of the whole input, a rows x w matrix, contiguous. Put that matrix at
-   d_recv + rows * (a - col0[p]), a being your chunk's first column: d_recv then holds your
-   columns chunk after chunk. The counts on both sides must agree, and a rank sends to and
-   receives from itself too. Skip empty blocks on both sides alike. */
+/* TODO(step8): exchange chunk k of K. The names of pack, columns counted in the whole
+   input: a and w are your own (rank p's) chunk k, aq and wq rank q's chunk k; and at =
+   a - col0[p] counts your chunk's first column from your first one, col0[p], so it is also
+   the chunk's first output row on this rank. In one NCCL group (so that no send waits for a
+   receive posted later), send to every rank q, on stream s, the block you packed for it
+   (rp x wq floats at d_send + rp * aq), and receive from every rank q its rows of your
+   chunk (rq = row0[q + 1] - row0[q] rows, w floats each). Stacked in rank order, the
+   received blocks form your chunk's columns of the whole input, a rows x w matrix,
+   contiguous: put it at d_recv + rows * at, the block from q starting at its row row0[q].
+   d_recv holds tk_out_count(rk, p) = (col0[p + 1] - col0[p]) * rows floats, as d_out: your
+   columns of the whole input, chunk after chunk, each a rows x w matrix. The counts on both
+   sides must agree, and a rank sends to and receives from itself too. Skip empty blocks on
+   both sides alike. */
 static void exchange(struct tk_ranks *rk, int k, int K, cudaStream_t s)
 {
     (void)rk, (void)k, (void)K, (void)s;
 }
 
-/* TODO(step8): transpose chunk k of K on stream s with step 7's kernel: the rows x w matrix
-   received at d_recv + rows * a (a: the chunk's first column, counted from col0[p]) becomes
-   your output rows a to a + w - 1, each rows floats long, at d_out + a * rows. */
+/* TODO(step8): transpose chunk k of K on stream s with step 7's kernel. With a and w your
+   chunk k (as in exchange) and at = a - col0[p]: the rows x w matrix received at d_recv +
+   rows * at becomes this rank's output rows at to at + w - 1 (rows a to a + w - 1 of the
+   whole output), each rows floats long, from d_out + at * rows. Skip an empty chunk. */
 static void transpose_chunk(struct tk_ranks *rk, int k, int K, cudaStream_t s)
 {
     (void)rk, (void)k, (void)K, (void)s;
@@ -152,7 +169,11 @@ static void stage_a(struct tk_ranks *rk, cudaStream_t s)
    chunk k's exchange waits until chunk k is packed; chunk k's transpose, on s, waits until
    chunk k has arrived; the next chunk is packed on s while chunk k is exchanged. Every piece
    of work must end up ordered before s's later work: the last transposes wait for the last
-   exchange, so s ends after everything. Mark each chunk's pack, exchange and transpose. */
+   exchange, so s ends after everything. Mark each chunk's pack, exchange and transpose.
+   A stage takes only rk and s: declare the exchanges' stream and the events (one "packed"
+   and one "arrived" a chunk) here, above stage_b, at file scope, for main to create and
+   destroy. Only the stream changes: every send and receive still takes the communicator,
+   rk->comm. */
 static void stage_b(struct tk_ranks *rk, cudaStream_t s)
 {
     (void)rk, (void)s;
@@ -166,9 +187,10 @@ int main(int argc, char **argv)
     tk_ranks_unfinished();
     tk_ranks_begin(&rk, "step8", "GPU-alltoall-pipelined", one_gpu, argc, argv);
 
-    /* TODO(step8): stage (b)'s stream and its events: a non-blocking stream of the highest
-       priority the device offers (so that an exchange starts before the transposes queued
-       behind it), and two events a chunk, without timing. */
+    /* TODO(step8): stage (b)'s stream and its events (declared above stage_b): a
+       non-blocking stream of the highest priority the device offers (so that an exchange
+       starts before the transposes queued behind it), and two events a chunk, without
+       timing. */
 
     tk_ranks_time(&rk, "GPU-alltoall", stage_a);
     tk_ranks_time(&rk, "GPU-alltoall-pipelined", stage_b);

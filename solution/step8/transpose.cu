@@ -100,7 +100,10 @@ static void one_gpu(const float *d_in, float *d_out, int rows, int cols)
 
 /* Packs chunk k of every block: for each rank q, this rank's rows of q's chunk k columns,
    from d_in (rows cols floats apart) into d_send as a contiguous matrix, at the place where
-   d_send would hold all of q's columns packed: the blocks are contiguous, each chunk too. */
+   d_send would hold all of q's columns packed: the blocks are contiguous, each chunk too.
+   a is the chunk's first column in the whole input, w its width; tk_chunk_first puts every
+   chunk a multiple of 8 columns into q's block, so that q's transpose of it starts on a
+   32-byte sector (step 7's float2 loads and stores need it). */
 static void pack(struct tk_ranks *rk, int k, int K, cudaStream_t s)
 {
     int p = rk->rank;
@@ -114,9 +117,9 @@ static void pack(struct tk_ranks *rk, int k, int K, cudaStream_t s)
     }
 }
 
-/* Exchanges chunk k: to each rank q, this rank's packed block of q's chunk; from each rank q,
-   q's rows of this rank's chunk, stacked in rank order: the chunk's columns of the whole
-   input, a rows x w matrix, at d_recv + rows * (a - col0[p]). */
+/* Exchanges chunk k: to each rank q, this rank's packed block of q's chunk (aq, wq); from
+   each rank q, q's rows of this rank's chunk (a, w), stacked in rank order: the chunk's
+   columns of the whole input, a rows x w matrix, at d_recv + rows * at, at = a - col0[p]. */
 static void exchange(struct tk_ranks *rk, int k, int K, cudaStream_t s)
 {
     int p = rk->rank;
@@ -136,8 +139,9 @@ static void exchange(struct tk_ranks *rk, int k, int K, cudaStream_t s)
     NCCL_CHECK(ncclGroupEnd());
 }
 
-/* Transposes chunk k: the rows x w matrix received becomes this rank's output rows
-   a - col0[p] to a - col0[p] + w - 1, each rows floats long. */
+/* Transposes chunk k: the rows x w matrix received becomes this rank's output rows at to
+   at + w - 1 (at = a - col0[p]: a counted from this rank's first column), each rows floats
+   long. */
 static void transpose_chunk(struct tk_ranks *rk, int k, int K, cudaStream_t s)
 {
     int p = rk->rank;
@@ -158,9 +162,10 @@ static void stage_a(struct tk_ranks *rk, cudaStream_t s)
     tk_ranks_mark(rk, s, "transpose", 0);
 }
 
-/* Stage (b): the same in CHUNKS pieces. The exchanges run on their own stream, comm; each
-   waits for its chunk to be packed, and each chunk's transpose waits for its exchange, while
-   the next chunk's exchange runs: packing and transposing hide behind the exchanges. */
+/* Stage (b): the same in CHUNKS pieces. The exchanges run on their own stream, comm (a
+   stream: the sends and receives still take the communicator rk->comm); each waits for its
+   chunk to be packed, and each chunk's transpose waits for its exchange, while the next
+   chunk's exchange runs: packing and transposing hide behind the exchanges. */
 static cudaStream_t comm;                            /* the exchanges' stream */
 static cudaEvent_t packed[CHUNKS], arrived[CHUNKS];  /* chunk k packed; chunk k received */
 
