@@ -37,7 +37,9 @@ struct tk_ranks {
     long col0[TK_MAX_RANKS + 1];   /* ... and ends with output rows col0[p] .. col0[p + 1] - 1 */
     ncclComm_t comm;            /* every rank's communicator */
     float *d_in;                /* this rank's input rows: (row0[p+1] - row0[p]) x cols */
-    float *d_send, *d_recv;     /* staging for a stage: each as large as d_in, or d_out */
+    float *d_send, *d_recv;     /* staging for a stage: d_send tk_in_count(rk, p) floats (as
+                                   d_in), d_recv tk_out_count(rk, p) floats (as d_out);
+                                   step8/README.md says what lies where in each */
     float *d_out;               /* this rank's output rows: (col0[p+1] - col0[p]) x rows */
     struct tk_ranks_state *h;   /* the harness's own: options, timings, status */
 };
