@@ -23,32 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # kernel FILE OUT: FILE's kernel as "LINE<tab>TEXT" into OUT; says why and fails without one.
 kernel() {
-    awk -v file="$1" -v out="$2" '
-        # The line with its comments taken out (string and character literals kept whole);
-        # in_c carries an open /* comment over to the next line.
-        function code_of(s,   out, i, j, ch, q) {
-            out = ""; i = 1
-            while (i <= length(s)) {
-                if (in_c) {
-                    j = index(substr(s, i), "*/")
-                    if (!j) return out
-                    in_c = 0; i += j + 1; continue
-                }
-                ch = substr(s, i, 1)
-                if (substr(s, i, 2) == "/*") { in_c = 1; i += 2; continue }
-                if (substr(s, i, 2) == "//") return out
-                out = out ch; i++
-                if (ch == "\"" || ch == "\047") {
-                    q = ch
-                    while (i <= length(s)) {
-                        ch = substr(s, i, 1); out = out ch; i++
-                        if (ch == "\\") { out = out substr(s, i, 1); i++ }
-                        else if (ch == q) break
-                    }
-                }
-            }
-            return out
-        }
+    awk -v file="$1" -v out="$2" -f "$(dirname "$0")/code-of.awk" -f /dev/fd/3 "$1" 3<<'AWK'
         { code = code_of($0) }
         !from && /^#define/ { from = FNR }
         !from { next }
@@ -62,7 +37,8 @@ kernel() {
             else if (!to) why = "transpose_kernel (line " def ") has no closing brace at the start of a line"
             if (why != "") { printf "%s: no kernel found: %s\n", file, why; exit 1 }
             for (l = from; l <= to; l++) print l "\t" kept[l] >out
-        }' "$1"
+        }
+AWK
 }
 bad=0
 kernel "$source" "$tmp/source.num" || bad=1

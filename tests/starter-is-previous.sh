@@ -34,32 +34,7 @@ trap 'rm -rf "$tmp"' EXIT
 # keep ROLE FILE: FILE's code lines as "LINE<tab>TEXT" into $tmp/ROLE.num, and its facts
 # ("unfinished LINE", "begin LINE STEP ROW") into $tmp/ROLE.facts.
 keep() {
-    awk -v role="$1" -v facts="$tmp/$1.facts" '
-        # The line with its comments taken out (string and character literals kept whole);
-        # in_c carries an open /* comment over to the next line.
-        function code_of(s,   out, i, j, ch, q) {
-            out = ""; i = 1
-            while (i <= length(s)) {
-                if (in_c) {
-                    j = index(substr(s, i), "*/")
-                    if (!j) return out
-                    in_c = 0; i += j + 1; continue
-                }
-                ch = substr(s, i, 1)
-                if (substr(s, i, 2) == "/*") { in_c = 1; i += 2; continue }
-                if (substr(s, i, 2) == "//") return out
-                out = out ch; i++
-                if (ch == "\"" || ch == "\047") {
-                    q = ch
-                    while (i <= length(s)) {
-                        ch = substr(s, i, 1); out = out ch; i++
-                        if (ch == "\\") { out = out substr(s, i, 1); i++ }
-                        else if (ch == q) break
-                    }
-                }
-            }
-            return out
-        }
+    awk -v role="$1" -v facts="$tmp/$1.facts" -f "$(dirname "$0")/code-of.awk" -f /dev/fd/3 "$2" >"$tmp/$1.num" 3<<'AWK'
         BEGIN { printf "" >facts }
         {
             code = code_of($0)
@@ -80,7 +55,8 @@ keep() {
                 sub(/"[^"]*"/, "STEP", line); sub(/"[^"]*"/, "ROW", line)
             }
             print FNR "\t" line
-        }' "$2" >"$tmp/$1.num"
+        }
+AWK
 }
 keep starter "$starter"
 keep prev "$prev"
