@@ -133,6 +133,7 @@ void tk_core_l2(struct tk_core *c)
     int l2 = 0, persisting = 0;
     CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, c->dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&persisting, cudaDevAttrMaxPersistingL2CacheSize, c->dev));
+    c->l2_bytes = l2 > 0 ? (size_t)l2 : 0;
     c->scratch_bytes = 2 * (size_t)(l2 > 0 ? l2 : 32 << 20);
     c->persisting_l2 = persisting > 0;
 }

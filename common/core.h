@@ -30,6 +30,7 @@ struct tk_core {
     cudaStream_t stream;      /* where the timed work goes: 0 (the default stream), or a rank's */
     void *scratch;            /* read before each timed run to empty the L2 (flush.cu) */
     size_t scratch_bytes;     /* twice the L2's size */
+    size_t l2_bytes;          /* the L2's size as the device reports it (0: not reported) */
     int *sink;
     int persisting_l2;        /* the device has a persisting-L2 carve-out, reset before each run */
     cudaEvent_t start;        /* where the last timed run started (the timeline's zero) */

@@ -210,6 +210,9 @@ int tk_end(struct tk_run *run)
     }
     if (h->kernel_timed)
         tk_report_kernel(run);
+    char note[320];
+    if (h->kernel_reported && tk_l2_note(note, sizeof note, run->bytes, c->l2_bytes))
+        tk_core_say(c, "%s\n", note);
     if (tk_todo_open()) {
         tk_core_say_unfinished(c, "the row above is still the kernel the starter began with; ");
         if (!c->status)

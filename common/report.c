@@ -23,6 +23,17 @@ double tk_gbs(long rows, long cols, double ms)
     return 2.0 * (double)rows * (double)cols * sizeof(float) / (ms * 1e-3) / 1e9;
 }
 
+int tk_l2_note(char *buf, size_t len, size_t bytes, size_t l2)
+{
+    if (!l2 || 2 * bytes > 2 * l2)
+        return 0;
+    snprintf(buf, len, "note: both matrices (2 x %.1f MiB) fit in twice the L2 (2 x %.0f MiB): "
+             "neither the copy nor the kernel need reach device memory inside the timing, so "
+             "%% copy is no yardstick at this size; take a matrix several times the L2",
+             bytes / 1048576.0, l2 / 1048576.0);
+    return 1;
+}
+
 double tk_peak_gbs(int mem_clock_khz, int bus_width_bits)
 {
     return 2.0 * mem_clock_khz * 1e3 * (bus_width_bits / 8.0) / 1e9;

@@ -17,6 +17,10 @@ void tk_stats_of(double *ms, int n, struct tk_stats *s);
    2 * rows * cols * 4 bytes over the time, in decimal GB/s. */
 double tk_gbs(long rows, long cols, double ms);
 
+/* Where both matrices (bytes each) fit in twice the L2 (l2 bytes), writes into buf the note
+   that the copy is no yardstick at this size, with the sizes, and returns 1; else 0. */
+int tk_l2_note(char *buf, size_t len, size_t bytes, size_t l2);
+
 /* Theoretical device-memory bandwidth: two transfers a clock (DDR) over the bus width. */
 double tk_peak_gbs(int mem_clock_khz, int bus_width_bits);
 

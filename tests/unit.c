@@ -626,6 +626,24 @@ static void test_arithmetic(void)
            tk_k20x_gbs("copy ceiling") == 0, "wrong");
 }
 
+/* The note that the copy is no yardstick: where both matrices fit in twice the L2, and only
+   there, with the sizes. */
+static void test_l2_note(void)
+{
+    char buf[320] = "";
+    size_t l2 = (size_t)50 << 20;
+    int small = tk_l2_note(buf, sizeof buf, (size_t)1000 * 1000 * 4, l2);
+    result("l2 note: 1000 x 1000 in a 50 MiB L2 gets the note, with the sizes", small &&
+           strstr(buf, "note: both matrices (2 x 3.8 MiB) fit in twice the L2 (2 x 50 MiB)") &&
+           strstr(buf, "% copy is no yardstick at this size"), buf);
+    result("l2 note: a matrix exactly the L2's size still fits", tk_l2_note(buf, sizeof buf, l2, l2), "no note");
+    result("l2 note: a matrix one float over the L2 gets none",
+           !tk_l2_note(buf, sizeof buf, l2 + 4, l2), buf);
+    result("l2 note: 8192 x 8192 in a 50 MiB L2 gets none",
+           !tk_l2_note(buf, sizeof buf, (size_t)8192 * 8192 * 4, l2), buf);
+    result("l2 note: an L2 of unknown size (0) gets none", !tk_l2_note(buf, sizeof buf, 4, 0), buf);
+}
+
 int main(int argc, char **argv)
 {
     test_options_good();
@@ -638,5 +656,6 @@ int main(int argc, char **argv)
     test_partition();
     test_parts();
     test_arithmetic();
+    test_l2_note();
     return failures != 0;
 }
