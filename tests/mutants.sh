@@ -17,6 +17,9 @@
 #                                    scripts/grade.sh --checks-only, N at a time (default: the
 #                                    cores / 2, at most 8: the GPU is shared), while the rest
 #                                    build; writes DIR/mutants.csv and DIR/summary.txt
+#   tests/mutants.sh --steps 1,2,3 ...  only the mutants of those steps (with any of the above):
+#                                    a run in parts, each well inside one call of a GPU machine
+#   tests/mutants.sh --summary CSV...   the summary of the parts' CSVs together (no GPU needed)
 #
 # DIR is tests/build/mutants unless given (make clean removes it). A mutant is killed when it
 # does not compile or the grader fails it; when it passes the checks it is equivalent if
@@ -28,7 +31,7 @@
 # 4 the kit itself failed (a generator error, solution/step1 does not build).
 set -u
 . "$(dirname "$0")/../scripts/lib.sh"
-mode=write out="" jobs=""
+mode=write out="" jobs="" only=""
 while [ $# -gt 0 ]; do
     case $1 in
     -h|--help) usage; exit 0 ;;
@@ -37,10 +40,24 @@ while [ $# -gt 0 ]; do
     --run) mode=run ;;
     --out) [ $# -ge 2 ] || refuse "--out takes a folder"; out=$(from_start "$2"); shift ;;
     --jobs) [ $# -ge 2 ] || refuse "--jobs takes a number"; jobs=$2; shift ;;
+    --steps) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+(,[0-9]+)*$ ]] || refuse "--steps takes step numbers: 1,2,3"
+             only=" ${2//,/ } "; shift ;;
+    --summary) mode=summary; shift; break ;;
     *) refuse "unknown argument '$1'" ;;
     esac
     shift
 done
+if [ "$mode" = summary ]; then   # the CSVs of a run made in parts, summed up
+    [ $# -ge 1 ] || refuse "--summary takes the CSVs of the parts"
+    for f in "$@"; do
+        [ "$(head -n 1 "$(from_start "$f")" 2>/dev/null)" = "$(sed -n 's/^echo "\(id,step,operator,[^"]*\)" >"$csv"$/\1/p' "$0")" ] ||
+            { echo "mutants: $f is not a CSV of tests/mutants.sh --run" >&2; exit 2; }
+    done
+    awk -F, 'FNR == 1 && NR > 1 { next } { print }' "$@" |
+        awk -F, -v wall=0 -v builders=0 -v jobs=0 -f "$(dirname "$0")/mutants/summary.awk"
+    exit 0
+fi
+[ $# = 0 ] || refuse "unknown argument '$1'"
 [ -n "$jobs" ] && [ "$mode" != run ] && refuse "--jobs goes with --run"
 [ -n "$out" ] && [ "$mode" = list ] && refuse "--list writes nothing: no --out"
 if [ -n "$jobs" ]; then
@@ -59,6 +76,7 @@ generate() {
     local dir=$1 n
     rm -rf "$dir" && mkdir -p "$dir" || return 1
     for n in $(scripts/steps.sh --one-gpu); do
+        [ -z "$only" ] || [[ $only == *" $n "* ]] || continue
         awk -v base="solution/step$n" -v dir="$dir" -f "$MUT/mutate.awk" "$MUT/operators.txt" \
             "solution/step$n/transpose.cu" >"$dir/.list" || return 1
         awk -v step="step$n" '{ print $1, step, $2, $3, $4 }' "$dir/.list"

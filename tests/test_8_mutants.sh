@@ -231,3 +231,24 @@ while read -r id step; do
     judge "grade: sample $id is killed by the checks" 1 "^graded $step: failed \\((shapes|memcheck|racecheck|synccheck)"
     LAST_OUT=$TK_BUILD/last.out
 done <<<"$sample"
+
+# A run in parts: --steps keeps only those steps' mutants; --summary adds up the parts' CSVs.
+run_cmd tests/mutants.sh --list --steps 1,3
+part=$(awk '{ print $2 }' "$LAST_OUT" | sort -u | tr '\n' ' ')
+whole=$(tests/mutants.sh --list | awk '$2 == "step1" || $2 == "step3"' | wc -l)
+[ "$RC" = 0 ] && [ "$part" = "step1 step3 " ] && [ "$(wc -l <"$LAST_OUT")" = "$whole" ] &&
+    pass "mutants --steps 1,3: every mutant of steps 1 and 3 and no other ($whole)" ||
+    fail "mutants --steps 1,3: every mutant of steps 1 and 3 and no other" "steps '$part', $(wc -l <"$LAST_OUT") of $whole"
+expect "mutants --steps refuses what is not a list of step numbers, exit 2" 2 'takes step numbers' \
+    tests/mutants.sh --steps 1,x
+head=$(sed -n 's/^echo "\(id,step,operator,[^"]*\)" >"$csv"$/\1/p' tests/mutants.sh)
+printf '%s\n%s\n' "$head" "a,step1,index-rc,index,killed,shapes,index,yes,20,pattern:copy,3.0,10.0" >"$TK_BUILD/part1.csv"
+printf '%s\n%s\n%s\n' "$head" "b,step2,guard-rc,guard,killed,shapes,grid,no,17,pattern:unwritten-rows,3.0,12.0" \
+    "c,step2,const-halve,constant,equivalent,,-,-,9,,3.0,9.0" >"$TK_BUILD/part2.csv"
+expect "mutants --summary adds up the parts: 3 mutants, 2 killed, 1 equivalent, 1 of 2 matched" 0 \
+    '^3 mutants: killed 2 \(0 by the build, 2 by the checks\), survived 0, equivalent 1$' \
+    tests/mutants.sh --summary "$TK_BUILD/part1.csv" "$TK_BUILD/part2.csv"
+grep -Eq '^  all +3 +0 +2 +0 +1 +1 +50%$' "$LAST_OUT" && pass "mutants --summary: the match rate over the parts (1 of 2)" ||
+    fail "mutants --summary: the match rate over the parts" "see above"
+expect "mutants --summary refuses a file that is not a run's CSV, exit 2" 2 'is not a CSV of tests/mutants.sh --run' \
+    tests/mutants.sh --summary tests/mutants/operators.txt
