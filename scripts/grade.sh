@@ -51,15 +51,17 @@ if ! make -s -C "$dir" COMMON="$KIT/common" >"$tmp/build" 2>&1; then
 fi
 echo "PASS build"
 
-# step_table STEP: the step's numbers from the table of steps (scripts/steps.txt): share,
-# gpus, rule ("most F", "least F" or empty), counter, count_at, and speed_at and san_at (shapes,
-# one a line); fails for a step the table does not have.
-table_field() { "$KIT/scripts/steps.sh" --field "$1" "$2" 2>/dev/null; }
+# step_table STEP: the step's numbers from the table of steps (scripts/steps.txt), read in one
+# call: share, gpus, rule ("most F", "least F" or empty), counter, count_at, and speed_at and
+# san_at (shapes, space-separated); fails for a step the table does not have.
 step_table() {
-    share=$(table_field share "$1") || return 1
-    gpus=$(table_field gpus "$1") rule=$(table_field rule "$1") counter=$(table_field counter "$1")
-    count_at=$(table_field count_at "$1") speed_at=$(table_field speed_at "$1")
-    san_at=$(table_field san_at "$1")
+    local row name value
+    row=$("$KIT/scripts/steps.sh" --row "$1" 2>/dev/null) || return 1
+    while IFS=$'\t' read -r name value; do
+        case $name in
+        share|gpus|rule|counter|count_at|speed_at|san_at) printf -v "$name" '%s' "$value" ;;
+        esac
+    done <<<"$row"
     rule=${rule/:/ }
 }
 

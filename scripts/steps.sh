@@ -6,6 +6,8 @@
 #   scripts/steps.sh --across             the steps that run across GPUs (gpus above 1)
 #   scripts/steps.sh --field NAME stepN   one column of one step (the columns: steps.txt); a
 #                                         list one item a line, nothing for -
+#   scripts/steps.sh --row stepN          every column of one step, one a line: NAME, a tab,
+#                                         the value (a list space-separated, nothing for -)
 #   STEPS_TABLE=FILE scripts/steps.sh     reads FILE instead (the tests' broken copies)
 # Exit status: 0; 2 bad arguments, or a step the table does not have; 4 a malformed table.
 set -u
@@ -21,6 +23,10 @@ case ${1:-} in
         [[ " $COLUMNS " == *" $2 "* ]] || refuse "--field: no column '$2' (the columns: $COLUMNS)"
         [[ $3 =~ ^step[0-9]+$ ]] || refuse "--field: '$3' is not a step folder (stepN)"
         want=field field=$2 step=$3 ;;
+    --row)
+        [ $# = 2 ] || refuse "--row takes a step, as in --row step4"
+        [[ $2 =~ ^step[0-9]+$ ]] || refuse "--row: '$2' is not a step folder (stepN)"
+        want=row step=$2 ;;
     *) refuse "unknown argument '$1'" ;;
 esac
 table=$(from_start "${STEPS_TABLE:-$(dirname "$0")/steps.txt}")
@@ -75,11 +81,18 @@ BEGIN { ncol = split(columns, name, " ") }
     if (want == "all" || want == "one-gpu" && v["gpus"] == 1 || want == "across" && v["gpus"] > 1)
         out = out n "\n"
     if (want == "field" && v["step"] == step) { found = 1; if (v[field] != "-") out = v[field] }
+    if (want == "row" && v["step"] == step) {
+        found = 1
+        for (i = 1; i <= ncol; i++) {
+            s = v[name[i]] == "-" ? "" : v[name[i]]; gsub(/,/, " ", s)
+            out = out name[i] "\t" s "\n"
+        }
+    }
 }
 END {
     if (broken) exit 4
     if (!header) { printf "steps: %s: no header line (%s)\n", FILENAME, columns >"/dev/stderr"; exit 4 }
     if (!last) { printf "steps: %s: no steps\n", FILENAME >"/dev/stderr"; exit 4 }
-    if (want == "field" && !found) { printf "steps: no %s in %s\n", step, FILENAME >"/dev/stderr"; exit 2 }
+    if ((want == "field" || want == "row") && !found) { printf "steps: no %s in %s\n", step, FILENAME >"/dev/stderr"; exit 2 }
     if (want == "field") { gsub(/,/, "\n", out); if (out != "") print out } else printf "%s", out
 }' "$table"

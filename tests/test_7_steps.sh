@@ -124,3 +124,11 @@ expect "steps.sh --field: a step the table does not have, exit 2" 2 '^steps: no 
     scripts/steps.sh --field share step99
 expect "steps.sh --field: a column the table does not have, exit 2" 2 "no column 'speed'" \
     scripts/steps.sh --field speed step1
+expect "steps.sh --row: every column of a step, a list space-separated" 0 \
+    $'^speed_at\t8192x8192 12345x6789$' scripts/steps.sh --row step7
+run_cmd scripts/steps.sh --row step8
+grep -qx $'counter\t' "$LAST_OUT" && [ "$(wc -l <"$LAST_OUT")" = 9 ] &&
+    pass "steps.sh --row step8: nine columns, its counter nothing" ||
+    fail "steps.sh --row step8: nine columns, its counter nothing" "see above"
+expect "steps.sh --row: a step the table does not have, exit 2" 2 '^steps: no step99 in' \
+    scripts/steps.sh --row step99
