@@ -25,7 +25,7 @@ double tk_gbs(long rows, long cols, double ms)
 
 int tk_l2_note(char *buf, size_t len, size_t bytes, size_t l2)
 {
-    if (!l2 || 2 * bytes > 2 * l2)
+    if (!l2 || bytes > l2)   /* two matrices in twice the L2 */
         return 0;
     snprintf(buf, len, "note: both matrices (2 x %.1f MiB) fit in twice the L2 (2 x %.0f MiB): "
              "neither the copy nor the kernel need reach device memory inside the timing, so "

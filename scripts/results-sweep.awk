@@ -18,7 +18,8 @@
     cell[key, r] = field("gbs") " (" field("pct_copy") "%)"
     pct[key, r] = field("pct_copy")
     if (field("step") == "library") lib = r
-    if (field("step") != "library" && field("step") > last_step) { last_step = field("step"); last = r }
+    n_step = substr(field("step"), 5) + 0   # stepN: N, compared as a number (step10 after step9)
+    if (field("step") != "library" && n_step > last_n) { last_n = n_step; last_step = field("step"); last = r }
 }
 END {
     header()

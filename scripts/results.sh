@@ -61,7 +61,8 @@ for f in "$compare" "$table"; do
     [ -z "$f" ] || [ -r "$f" ] || { echo "results: cannot read '$f'" >&2; exit 2; }
 done
 
-csv() { awk -f scripts/csv.awk "$@"; }   # csv -f PROGRAM.awk FILE...: the kit's CSV by column name
+csv() { awk -f scripts/csv.awk "$@"; }
+solutions() { for n in "$@"; do echo "solution/step$n/transpose"; done; }   # solutions N...: their binaries   # csv -f PROGRAM.awk FILE...: the kit's CSV by column name
 
 show() {   # show CSV: the table (beside the reference) and the chart next to the CSV
     csv -f scripts/results-table.awk "$1" ${compare:+"$compare"} || return 2
@@ -106,7 +107,8 @@ step_csv() {
 run_table() {
     local file=$1 part=results/.tmp-part.csv first=1 bin drv
     drv=$(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -n 1)
-    for bin in $(for n in $steps; do echo "solution/step$n/transpose"; done) "$LIBRARY"; do
+    # shellcheck disable=SC2086  # a list of step numbers
+    for bin in $(solutions $steps) "$LIBRARY"; do
         local flags=(--csv "${size[@]}")
         [ "$first" = 1 ] || flags+=(--no-cpu)
         step_csv "$part" "$bin" "${flags[@]}"
@@ -139,22 +141,20 @@ if [ "$sweep" = 1 ]; then
     tmp=results/.tmp-sweep.csv part=results/.tmp-part.csv
     echo "date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy" >"$tmp"
     for shape in $SWEEP_SHAPES; do
-        # shellcheck disable=SC2046  # a list of binaries
-        sweep_rows "$tmp" fixed "${shape%x*}" "${shape#*x}" \
-            $(for n in $best; do echo "solution/step$n/transpose"; done) "$LIBRARY"
+        # shellcheck disable=SC2046,SC2086  # a list of binaries, of step numbers
+        sweep_rows "$tmp" fixed "${shape%x*}" "${shape#*x}" $(solutions $best) "$LIBRARY"
     done
     if [ "$generated" -gt 0 ]; then
-        # The GPU's memory and L2 size, for shapes that fit it and to set apart those that fit in the L2.
+        # The GPU's memory and L2 size, for shapes that fit it and to set apart those that fit
+        # in the L2: the L2 from the device line the last run above printed beside its CSV.
         mem=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits -i 0 2>/dev/null | head -n 1)
-        l2=$(solution/step1/transpose --rows 8 --cols 8 --no-cpu --reps 1 --warmup 0 2>&1 |
-             sed -n 's/^device 0: .*, L2 \([0-9]*\) MiB.*$/\1/p')
+        l2=$(sed -n 's/^device 0: .*, L2 \([0-9]*\) MiB.*$/\1/p' "$part.err")
         [[ $mem =~ ^[0-9]+$ && $l2 =~ ^[0-9]+$ ]] ||
             { echo "results: cannot read the GPU's memory ('$mem' MiB) or L2 ('$l2' MiB)" >&2; exit 4; }
         echo "generated shapes: seed $seed, $generated beyond the L2 ($l2 MiB), $mem MiB of GPU memory"
         while read -r r c class; do
-            # shellcheck disable=SC2046
-            sweep_rows "$tmp" "$class" "$r" "$c" \
-                $(for n in $last2; do echo "solution/step$n/transpose"; done) "$LIBRARY"
+            # shellcheck disable=SC2046,SC2086
+            sweep_rows "$tmp" "$class" "$r" "$c" $(solutions $last2) "$LIBRARY"
         done < <(awk -v seed="$seed" -v count="$generated" -v mem_mib="$mem" -v l2_mib="$l2" \
                      -f scripts/shapes-gen.awk)
     fi

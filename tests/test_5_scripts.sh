@@ -206,3 +206,7 @@ run_cmd awk -f scripts/csv.awk -f scripts/results-sweep.awk "$TK_BUILD/sweep.csv
 judge "results-sweep.awk: the L2 shapes apart, the worst shape and the library margin named" 0 \
     '^set apart: both matrices fit in twice the L2' '^1 x 1 +fits-l2' \
     '^GPU-any-shape \(step7\) over 2 shapes beyond the L2: worst 80\.0% of the copy at 9 x 9; 1 under 90%; behind cublasSgeam on 1, its least margin -5\.0 points at 9 x 9$'
+printf '%s\n' date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy \
+    'd,5,any,300,step9,GPU-a,9,9,1,80,80.0' 'd,5,any,300,step10,GPU-b,9,9,1,70,70.0' >"$TK_BUILD/sweep10.csv"
+run_cmd awk -f scripts/csv.awk -f scripts/results-sweep.awk "$TK_BUILD/sweep10.csv"
+judge "results-sweep.awk: the last step by number (step10 after step9)" 0 '^GPU-b \(step10\) over 1 shapes'
