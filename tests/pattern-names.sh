@@ -3,8 +3,11 @@
 # (the TK_PATTERN lines of common/patterns.h) are exactly those the grader explains (the labels
 # of the outer case of explain_pattern in scripts/grade-words.sh, less "*", its words for a
 # name it does not know). Prints each name that only one side has; exits 1 when there is one.
+# pattern-names.sh --list PATTERNS_H: the harness's names, one a line, as the list orders them.
 set -u
-harness=$(sed -nE 's/^ *TK_PATTERN\([A-Z0-9_]+, "([^"]+)"\).*/\1/p' "$1" | sort)
+names() { sed -nE 's/^ *TK_PATTERN\([A-Z0-9_]+, "([^"]+)"\).*/\1/p' "$1"; }
+[ "${1:-}" = --list ] && { names "$2"; exit; }
+harness=$(names "$1" | sort)
 grader=$(awk '/^explain_pattern\(\)/ { in_fn = 1 }
               in_fn && /^}/ { in_fn = 0 }
               in_fn && /^    case / { in_case = 1; next }

@@ -93,9 +93,9 @@ grader_words() (
     . scripts/grade-words.sh
     local d=$1 name s
     say() { cat >"$(mktemp "$d/$1.XXXXXX")"; }   # say FINDING: a case, its lines on stdin
-    # explain_pattern, every pattern it knows, in the words of several steps; one it does not.
-    for name in $(sed -n '/^explain_pattern()/,/^}/p' scripts/grade-words.sh |
-                  sed -nE 's/^    ([a-z|-]+)\)$/\1/p' | tr '|' ' ') no-such-pattern; do
+    # explain_pattern on every pattern the harness prints (common/patterns.h, which test 2
+    # holds to explain_pattern's labels), in the words of several steps; one it does not know.
+    for name in $(tests/pattern-names.sh --list common/patterns.h) no-such-pattern; do
         for s in 1 3 6 7 8; do
             explain_pattern "step$s" "  pattern: $name 32: the harness's words (64 = 2 x 32)" |
                 sed '1s/^/what the wrong values show (33 x 65): /' |
