@@ -1,0 +1,203 @@
+/* Panels: the levers for skinny shapes (a few rows and many columns, or the reverse), where
+   step 7's 64 x 64 tiles leave most of their threads idle.
+
+   A skinny transpose has one side that is contiguous for a whole run of the other:
+   - wide (rows <= cols): the output of W input columns, every row of them, is one stretch
+     of W x rows floats (output rows c0 .. c0 + W - 1, back to back). A block reads those W
+     columns of each input row (rows runs of W floats) into a shared panel and writes the
+     stretch with float4 stores; W is a multiple of 8, so the stretch starts on a sector.
+   - tall (rows > cols): the input of H rows is one stretch of H x cols floats. A block reads
+     it with float4 loads and writes cols runs of H floats, one a column. HALO 7: each run
+     starts on its sector boundary, (c * rows + r0) % 8 floats early, with the 7 input rows
+     above the block's own staged too (step 7's window, turned round); HALO 0: it starts at
+     the block's first row, and the ends of each run share their sectors with other blocks.
+   The panel holds F floats (W = F / rows, or H = F / cols, rounded down to a power of two,
+   at least 32); a shape whose short side is over F / 32 floats is no panel shape, and the
+   variant falls back to step 7's window kernel there.
+
+   panel-fF-bNT[-h0]   F floats a panel, NT threads a block; h0: tall runs not aligned */
+#pragma once
+#include "windows.cuh"
+
+static inline int pow2_floor(int x)
+{
+    int p = 1;
+    while (p * 2 <= x) p *= 2;
+    return p;
+}
+static inline int log2_of(int p)
+{
+    int s = 0;
+    while ((1 << s) < p) s++;
+    return s;
+}
+
+/* Wide: block b moves input columns c0 = b W .. c0 + W - 1 of every row. */
+template <int NT, int VL>
+__global__ void __launch_bounds__(NT)
+panel_wide(int rows, int cols, int wshift, const float *__restrict__ in, float *__restrict__ out)
+{
+    extern __shared__ float panel[];   /* rows x (W + 1): input row r at r (W + 1) */
+    const int W = 1 << wshift, P = W + 1, t = threadIdx.x;
+    const size_t c0 = (size_t)blockIdx.x * W;
+    const int w = (int)min((size_t)W, (size_t)cols - c0);   /* columns in this panel */
+
+    if (VL == 1) {
+        #pragma unroll 8
+        for (int k = t; k < rows * W; k += NT) {
+            const int r = k >> wshift, j = k & (W - 1);
+            if (j < w)
+                panel[r * P + j] = in[(size_t)r * cols + c0 + j];
+        }
+    } else {
+        /* Each row's run read as the aligned float4s from the one that holds its first
+           element: W / 4 of them cover all but its last off = start % 4 elements, which
+           are read one at a time after. */
+        const size_t total = (size_t)rows * cols;
+        #pragma unroll 4
+        for (int k = t; k < rows * (W / 4); k += NT) {
+            const int r = k >> (wshift - 2), q = k & (W / 4 - 1);
+            const size_t s0 = (size_t)r * cols + c0, g = (s0 & ~(size_t)3) + 4 * q;
+            float v[4];
+            if (g + 4 <= total) {
+                float4 x = *reinterpret_cast<const float4 *>(in + g);
+                v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = x.w;
+            } else {
+                for (int e = 0; e < 4; e++) v[e] = g + e < total ? in[g + e] : 0.f;
+            }
+            #pragma unroll
+            for (int e = 0; e < 4; e++) {
+                const long j = (long)(g + e) - (long)s0;
+                if (j >= 0 && j < w)
+                    panel[r * P + j] = v[e];
+            }
+        }
+        for (int k = t; k < rows * 4; k += NT) {   /* the last off elements of each run */
+            const int r = k >> 2, j = W - 4 + (k & 3);
+            const size_t s0 = (size_t)r * cols + c0;
+            if (j >= W - (int)(s0 & 3) && j < w)
+                panel[r * P + j] = in[s0 + j];
+        }
+    }
+    __syncthreads();
+
+    float *o = out + c0 * rows;   /* the block's stretch: w x rows floats */
+    const int n = w * rows;
+    for (int k = 4 * t; k < n; k += 4 * NT) {
+        int c = k / rows, r = k - c * rows;
+        float v[4];
+        #pragma unroll
+        for (int e = 0; e < 4; e++) {
+            v[e] = c < w ? panel[r * P + c] : 0.f;
+            if (++r == rows) { r = 0; c++; }
+        }
+        if (k + 4 <= n) {
+            *reinterpret_cast<float4 *>(o + k) = make_float4(v[0], v[1], v[2], v[3]);
+        } else {
+            for (int e = 0; e < 4 && k + e < n; e++)
+                o[k + e] = v[e];
+        }
+    }
+}
+
+/* Tall: block b writes, for each column c, the run of output row c from input row
+   r0 = b H - HALO-shift on; it stages input rows b H - HALO .. b H + H - 1. */
+template <int NT, int HALO, int VS>
+__global__ void __launch_bounds__(NT)
+panel_tall(int rows, int cols, int hshift, const float *__restrict__ in, float *__restrict__ out)
+{
+    extern __shared__ float panel[];   /* cols x P: column c at c P */
+    const int H = 1 << hshift, P = (H + HALO) | 1, t = threadIdx.x;   /* odd: no bank conflicts */
+    const long rb = (long)blockIdx.x * H - HALO;        /* first staged row, maybe < 0 */
+    const long lo = rb < 0 ? 0 : rb;                    /* first staged row that exists */
+    const long hi = min((long)rows, (long)blockIdx.x * H + H);
+    const size_t first = (size_t)lo * cols;             /* the staged stretch of the input */
+    const int n = (int)((hi - lo) * cols);
+    const int skip = (int)(lo - rb);                    /* staged rows that do not exist */
+
+    /* The stretch, read as the aligned float4s that cover it (one float at a time only
+       where a float4 would pass the end of the matrix). */
+    const size_t total = (size_t)rows * cols, end = first + n;
+    #pragma unroll 4
+    for (size_t g = (first & ~(size_t)3) + 4 * t; g < end; g += 4 * NT) {
+        float v[4];
+        if (g + 4 <= total) {
+            float4 q = *reinterpret_cast<const float4 *>(in + g);
+            v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+        } else {
+            for (int e = 0; e < 4; e++) v[e] = g + e < total ? in[g + e] : 0.f;
+        }
+        const long k0 = (long)g - (long)first;   /* -3 .. -1 for a float4 before the stretch */
+        const int k = k0 < 0 ? 0 : (int)k0;
+        int r = k / cols, c = k - r * cols;
+        #pragma unroll
+        for (int e = 0; e < 4; e++) {
+            if (k0 + e >= 0 && k0 + e < n) {
+                panel[c * P + skip + r] = v[e];
+                if (++c == cols) { c = 0; r++; }
+            }
+        }
+    }
+    __syncthreads();
+
+    /* Column c's run: output elements c rows + r for r from its start, H of them; with
+       HALO, the run starts on a sector, and VS = 4 writes it a float4 a thread. */
+    if (VS == 4 && HALO) {
+        #pragma unroll 4
+        for (int k = t; k < cols * (H / 4); k += NT) {
+            const int c = k >> (hshift - 2), q = k & (H / 4 - 1);
+            const int a = (int)(((size_t)c * rows + (size_t)blockIdx.x * H) & 7);
+            const long r = (long)blockIdx.x * H - a + 4 * q;   /* its first input row */
+            const float *p = panel + c * P + (int)(r - rb);
+            float *o = out + (size_t)c * rows;
+            if (r >= 0 && r + 4 <= rows) {
+                *reinterpret_cast<float4 *>(o + r) = make_float4(p[0], p[1], p[2], p[3]);
+            } else {
+                for (int e = 0; e < 4; e++)
+                    if (r + e >= 0 && r + e < rows) o[r + e] = p[e];
+            }
+        }
+    } else {
+        #pragma unroll 4
+        for (int k = t; k < cols * H; k += NT) {
+            const int c = k >> hshift, j = k & (H - 1);
+            const int a = HALO ? (int)(((size_t)c * rows + (size_t)blockIdx.x * H) & 7) : 0;
+            const long r = (long)blockIdx.x * H - a + j;   /* the output element's input row */
+            if (r >= 0 && r < rows && r >= rb)
+                out[(size_t)c * rows + r] = panel[c * P + (int)(r - rb)];
+        }
+    }
+}
+
+typedef void (*panel_fn)(int, int, int, const float *, float *);
+template <panel_fn k>
+static void allow_shared(size_t bytes)
+{
+    static size_t allowed = 48 * 1024;
+    if (bytes > allowed) {
+        CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
+        allowed = bytes;
+    }
+}
+
+template <int F, int NT, int HALO, int VL = 1>
+static void launch_panel(const float *d_in, float *d_out, int rows, int cols)
+{
+    const int shortside = rows <= cols ? rows : cols;
+    if (shortside > F / 32) {   /* no panel shape: step 7's window kernel */
+        launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
+        return;
+    }
+    const int span = pow2_floor(F / shortside);   /* W or H */
+    if (rows <= cols) {
+        size_t smem = (size_t)rows * (span + 1) * sizeof(float);
+        allow_shared<panel_wide<NT, VL> >(smem);
+        unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);
+        panel_wide<NT, VL><<<blocks, NT, smem>>>(rows, cols, log2_of(span), d_in, d_out);
+    } else {
+        size_t smem = (size_t)cols * ((span + HALO) | 1) * sizeof(float);
+        allow_shared<panel_tall<NT, HALO, VL> >(smem);
+        unsigned blocks = (unsigned)(((size_t)rows + HALO + span - 1) / span);
+        panel_tall<NT, HALO, VL><<<blocks, NT, smem>>>(rows, cols, log2_of(span), d_in, d_out);
+    }
+}
