@@ -42,7 +42,7 @@ ifneq ($(BUILD_FLAGS),$(shell cat $(STAMP) 2>/dev/null))
   $(shell echo '$(BUILD_FLAGS)' >$(STAMP))
 endif
 
-$(BIN): $(SRC) $(HARNESS) $(HEADERS) $(MAKEFILE_LIST) $(STAMP)
+$(BIN): $(SRC) $(wildcard *.cuh) $(HARNESS) $(HEADERS) $(MAKEFILE_LIST) $(STAMP)
 	$(NVCC) $(FLAGS) $(SRC) $(HARNESS) -o $@ $(LDLIBS)
 
 run: $(BIN)
