@@ -17,3 +17,15 @@ have_nccl() {
     make -s -f "$(dirname "${BASH_SOURCE[0]}")/../common/nccl.mk" -f - print 2>/dev/null \
         <<<'print: ; @echo $(HAVE_NCCL)'
 }
+
+# build_files BASE DIR: copies what a step folder BASE builds with besides its transpose.cu
+# (its Makefile, and headers of its own such as solution/step7/panels.cuh) into DIR, for a
+# folder made from BASE's transpose.cu edited (a mistake, a variant, a mutant).
+build_files() {
+    local f
+    cp "$1/Makefile" "$2/" || return 1
+    for f in "$1"/*.cuh; do
+        [ -f "$f" ] && { cp "$f" "$2/" || return 1; }
+    done
+    return 0
+}

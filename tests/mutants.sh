@@ -19,6 +19,9 @@
 #                                    build; writes DIR/mutants.csv and DIR/summary.txt
 #   tests/mutants.sh --steps 1,2,3 ...  only the mutants of those steps (with any of the above):
 #                                    a run in parts, each well inside one call of a GPU machine
+#   tests/mutants.sh --limit S ...   (with --run) grades for S seconds at most: mutants not
+#                                    graded by then are reported as ungraded (no verdict), so
+#                                    that a run on a machine lent for a while still reports
 #   tests/mutants.sh --summary CSV...   the summary of the parts' CSVs together (no GPU needed)
 #
 # DIR is tests/build/mutants unless given (make clean removes it). A mutant is killed when it
@@ -31,7 +34,7 @@
 # 4 the kit itself failed (a generator error, solution/step1 does not build).
 set -u
 . "$(dirname "$0")/../scripts/lib.sh"
-mode=write out="" jobs="" only=""
+mode=write out="" jobs="" only="" limit=""
 while [ $# -gt 0 ]; do
     case $1 in
     -h|--help) usage; exit 0 ;;
@@ -40,6 +43,8 @@ while [ $# -gt 0 ]; do
     --run) mode=run ;;
     --out) [ $# -ge 2 ] || refuse "--out takes a folder"; out=$(from_start "$2"); shift ;;
     --jobs) [ $# -ge 2 ] || refuse "--jobs takes a number"; jobs=$2; shift ;;
+    --limit) [ $# -ge 2 ] && [[ $2 =~ ^[1-9][0-9]{0,5}$ ]] || refuse "--limit takes seconds: 1 to 999999"
+             limit=$2; shift ;;
     --steps) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+(,[0-9]+)*$ ]] || refuse "--steps takes step numbers: 1,2,3"
              only=" ${2//,/ } "; shift ;;
     --summary) mode=summary; shift; break ;;
@@ -59,6 +64,7 @@ if [ "$mode" = summary ]; then   # the CSVs of a run made in parts, summed up
 fi
 [ $# = 0 ] || refuse "unknown argument '$1'"
 [ -n "$jobs" ] && [ "$mode" != run ] && refuse "--jobs goes with --run"
+[ -n "$limit" ] && [ "$mode" != run ] && refuse "--limit goes with --run"
 [ -n "$out" ] && [ "$mode" = list ] && refuse "--list writes nothing: no --out"
 if [ -n "$jobs" ]; then
     [[ $jobs =~ ^[1-8]$ ]] || refuse "--jobs takes 1 to 8 (the GPU is shared)"
@@ -122,7 +128,7 @@ EOF
 rm -rf "$out/m" && mkdir -p "$out/m"
 while read -r id step _; do
     d=$out/m/$id
-    mkdir -p "$d" && cp "solution/$step/Makefile" "$d/" &&
+    mkdir -p "$d" && build_files "solution/$step" "$d" &&
         awk -f tests/mistake.awk "$out/desc/$id.txt" "solution/$step/transpose.cu" >"$d/transpose.cu" ||
         { echo "mutants: $id does not apply to solution/$step" >&2; exit 4; }
 done <"$out/mutants.txt"
@@ -173,7 +179,11 @@ fi
 builders=$(( $(nproc) - jobs )); [ "$builders" -lt 1 ] && builders=1
 echo "building $total mutants, $builders at a time, and grading them, $jobs at a time"
 ( ids | xargs -P "$builders" -n 1 bash -c 'build_one "$1"' _; touch "$out/builds.done" ) &
-ids | xargs -P "$jobs" -n 1 bash -c 'grade_one "$1"' _
+if [ -n "$limit" ]; then   # the grades under way at the limit are stopped: ungraded
+    timeout -k 10 "$limit" xargs -P "$jobs" -n 1 bash -c 'grade_one "$1"' _ < <(ids)
+else
+    ids | xargs -P "$jobs" -n 1 bash -c 'grade_one "$1"' _
+fi
 wait
 wall=$(elapsed "$t0")
 
@@ -183,7 +193,10 @@ csv=$out/mutants.csv
 echo "id,step,operator,category,verdict,checks,explained,match,line,findings,build_s,grade_s" >"$csv"
 while read -r id step op cat line; do
     d=$out/m/$id checks="" explained="-" findings="" match="-" grade_s=""
-    if [ "$(cat "$d/build.rc")" != 0 ]; then
+    if [ ! -f "$d/build.rc" ] || { [ "$(cat "$d/build.rc")" = 0 ] && [ ! -f "$d/grade.s" ]; }; then
+        verdict=ungraded   # --limit reached before its build or its grade ended
+        echo "$id,$step,$op,$cat,$verdict,,-,-,$line,,,"; continue
+    elif [ "$(cat "$d/build.rc")" != 0 ]; then
         verdict=killed checks=build explained=build findings=build
     else
         rc=$(cat "$d/grade.rc") grade_s=$(cat "$d/grade.s")
@@ -220,4 +233,4 @@ done <"$out/mutants.txt" >>"$csv"
 } >"$out/summary.txt"
 cat "$out/summary.txt"
 echo "report: $csv and $out/summary.txt"
-awk -F, 'NR > 1 && ($5 == "survived" || $5 == "timeout" || $5 == "error") { bad = 1 } END { exit bad }' "$csv"
+awk -F, 'NR > 1 && ($5 == "survived" || $5 == "timeout" || $5 == "error" || $5 == "ungraded") { bad = 1 } END { exit bad }' "$csv"

@@ -102,7 +102,7 @@ count=$(echo "$mistakes" | wc -l)
 desc() { [ -f "tests/mistakes/$1.txt" ] && echo "tests/mistakes/$1.txt" || echo "tests/variants/$1.txt"; }
 for m in $mistakes $variants; do
     base=$(sed -n 's/^base: //p' "$(desc "$m")")
-    mkdir -p "$corpus/$m" && cp "$base/Makefile" "$corpus/$m/"
+    mkdir -p "$corpus/$m" && build_files "$base" "$corpus/$m"
     awk -f tests/mistake.awk "$(desc "$m")" "$base/transpose.cu" >"$corpus/$m/transpose.cu" ||
         : >"$corpus/$m/transpose.cu"
 done

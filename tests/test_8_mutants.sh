@@ -209,7 +209,7 @@ ncat=$(awk '!/^[ \t]*(#|$)/ { print $2 }' $MUT/operators.txt | sort -u | wc -l)
 [ "$(echo "$sample" | wc -l)" = "$ncat" ] && pass "the sample holds one mutant of each of the $ncat categories" ||
     fail "the sample holds one mutant of each of the $ncat categories" "$(echo "$sample" | tr '\n' ' ')"
 while read -r id step; do
-    mkdir -p "$mt/s/$id" && cp "solution/$step/Makefile" "$mt/s/$id/" &&
+    mkdir -p "$mt/s/$id" && build_files "solution/$step" "$mt/s/$id" &&
         awk -f tests/mistake.awk "$mt/a/desc/$id.txt" "solution/$step/transpose.cu" >"$mt/s/$id/transpose.cu"
 done <<<"$sample"
 echo "$sample" | cut -d' ' -f1 | xargs -P "$(nproc)" -I{} sh -c \

@@ -42,6 +42,8 @@ END {
     printf "%d mutants: killed %d (%d by the build, %d by the checks), survived %d, equivalent %d", \
         n, verdicts["killed"], built_dead, verdicts["killed"] - built_dead, verdicts["survived"], \
         verdicts["equivalent"]
+    if (verdicts["ungraded"])
+        printf ", not graded before the run's --limit %d", verdicts["ungraded"]
     if (verdicts["timeout"] + verdicts["error"])
         printf ", no verdict %d (timeout %d, error %d)", verdicts["timeout"] + verdicts["error"], \
             verdicts["timeout"], verdicts["error"]
@@ -50,5 +52,5 @@ END {
     printf "killed, the ones whose grade names the operator's category (the explanation match rate)\n"
     table("step"); table("operator"); table("category")
     printf "time: %.0f s in all (%d builds and %d grades at once); a build %.1f s, a grade %.1f s on average\n", \
-        wall, builders, jobs, n ? bs / n : 0, graded ? gs / graded : 0
+        wall, builders, jobs, n - verdicts["ungraded"] ? bs / (n - verdicts["ungraded"]) : 0, graded ? gs / graded : 0
 }
