@@ -131,7 +131,7 @@ explain_pattern() {
     unwritten-scattered)
         echo "the unwritten elements fit no pattern the grader knows; the evidence above says where they are" ;;
     foreign)
-        echo "some outputs hold values that are neither an input element nor the poison: something read memory nothing wrote, such as a tile entry no thread loaded" ;;
+        echo "some outputs hold values that are neither an input element nor the poison: something read memory nothing wrote, such as a tile entry no thread loaded: check which thread loads each entry (an index with the wrong thread or block coordinate) and that no guard skips one" ;;
     none)
         echo "the matrix is too large for its values to name their place: grade on the shapes of scripts/shapes.txt" ;;
     recv-poison)
@@ -153,9 +153,7 @@ explain_pattern() {
 # it is a race or a barrier, which then explains any wrong shapes.
 explain_finding() {
     local tool=$1 log=$2
-    if grep -q 'Program hit' "$log"; then
-        echo "  a CUDA call failed under the sanitizer too: see the shapes above"
-    elif grep -q 'misaligned' "$log"; then
+    if grep -q 'misaligned' "$log"; then
         echo "  a float2 access at an address that is not a multiple of 8: the vector path must only run where rows of in and out start on 8 bytes (even rows and cols) and the whole tile is inside the matrix"
     elif grep -q 'Invalid __global__ write' "$log"; then
         echo "  a thread writes outside the output (cols x rows): is every store guarded by the output's bounds?"
@@ -163,6 +161,8 @@ explain_finding() {
         echo "  a thread reads outside the input (rows x cols): is every load guarded by the input's bounds?"
     elif grep -q 'Invalid __shared__' "$log"; then
         echo "  an index past the end of the shared tile: check the tile's dimensions against the indices that use them"
+    elif grep -q 'Program hit' "$log"; then   # a failed call with no access named above
+        echo "  a CUDA call failed under the sanitizer too: see the shapes above"
     elif [ "$tool" = racecheck ]; then
         race=1
         echo "  a race on the tile: is there a barrier between loading the tile and reading it back, reached by every thread of the block?"
