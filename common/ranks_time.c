@@ -115,12 +115,11 @@ static void in_turn(struct tk_ranks *rk, void (*f)(struct tk_ranks *, void *), v
     tk_ranks_barrier(rk);
 }
 
-/* Whether every rank's flag is 0: the sum over ranks. */
-static int all_ranks_sum(struct tk_ranks *rk, int v)
+int tk_ranks_reduce(struct tk_ranks *rk, int v, ncclRedOp_t op)
 {
     struct tk_core *c = &rk->h->core;
     CUDA_CHECK(cudaMemcpy(c->sink, &v, sizeof v, cudaMemcpyHostToDevice));
-    NCCL_CHECK(ncclAllReduce(c->sink, c->sink, 1, ncclInt, ncclSum, rk->comm, c->stream));
+    NCCL_CHECK(ncclAllReduce(c->sink, c->sink, 1, ncclInt, op, rk->comm, c->stream));
     CUDA_CHECK(cudaMemcpyAsync(&v, c->sink, sizeof v, cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(cudaStreamSynchronize(c->stream));
     return v;
@@ -250,7 +249,7 @@ static void ceilings(struct tk_ranks *rk)
     /* d_recv must hold the input's columns col0[p] .. as rows x cp, stacked by source. */
     struct tk_part recv = { rk->rows, cp, (size_t)rk->col0[p], (size_t)rk->cols, 1 };
     size_t wrong = check_part(rk, rk->d_recv, &recv, &ck);
-    int bad = all_ranks_sum(rk, wrong != 0);
+    int bad = tk_ranks_reduce(rk, wrong != 0, ncclSum);
     h->nccl_ms = st.median;
     if (p == 0)
         print_row(rk, "NCCL all-to-all", "ncclSend/Recv", &st, link_bytes(rk), !bad);
@@ -303,9 +302,10 @@ void tk_ranks_time(struct tk_ranks *rk, const char *row, tk_stage_fn stage)
     struct tk_part mine = { rk->col0[p + 1] - rk->col0[p], rk->rows, (size_t)rk->col0[p], 1,
                             (size_t)rk->cols };
     check_part(rk, rk->d_out, &mine, &ck);
-    int bad = all_ranks_sum(rk, ck.wrong != 0);
+    int bad = tk_ranks_reduce(rk, ck.wrong != 0, ncclSum);
     /* A starter's stage that wrote nothing on any rank is not wrong: it is not written yet. */
-    int untouched = tk_todo_open() && all_ranks_sum(rk, ck.poisoned != tk_out_count(rk, p)) == 0;
+    int untouched = tk_todo_open() &&
+                    tk_ranks_reduce(rk, ck.poisoned != tk_out_count(rk, p), ncclSum) == 0;
     if (untouched) {
         if (p == 0)
             tk_core_say(&h->core, "%s: not run yet: its stage writes nothing; work through the "
