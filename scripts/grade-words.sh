@@ -144,6 +144,10 @@ explain_pattern() {
         echo "a block from one rank sits where another rank's rows belong: the blocks received are stacked in rank order, rank q's at row row0[q] of the chunk" ;;
     local)
         echo "the values came from the right rank but landed at the wrong place: the packing (rows cols floats apart, w floats each) or the local transpose of the received rows x w matrix" ;;
+    wrong-window)
+        echo "values that belong in another rank's window were stored here: output row c belongs to the rank q with col0[q] <= c < col0[q + 1], and its windows go through ncclGetLsaPointer(win, offset, q) into q's window" ;;
+    rank-unstored)
+        echo "no value of some ranks' rows reached this rank's window (the harness's line names them), and nothing else is wrong: each rank's kernel must store its windows of every output row, not only of its own rows, each into the window of the rank that holds that row (no barrier explains it here: the harness lines the ranks up after poisoning each window, and checks once every rank has finished)" ;;
     *)
         echo "the harness named a pattern the grader does not know ($name)" ;;
     esac
