@@ -26,7 +26,7 @@ step_words() {
            missing="the 64 x 64 tile is not yet moved as float2 through a conflict-free swizzled tile" ;;
     step7) label="global store efficiency, % of each sector's bytes used"
            missing="where rows is not a multiple of 8, each output row's window should start on its sector boundary, so that every store fills whole sectors" ;;
-    step8) missing="the exchange is not hidden yet: in stage (b) each chunk's pack and transpose should overlap other chunks' exchanges, on two streams ordered by events" ;;
+    step8) missing="stage (c) does not move its bytes as the solution's does yet: each window of TR floats should go straight to the rank that holds its output row, a float2 a thread on whole sectors (shifted by its place in that rank's window), from rk->ctas blocks that each loop over the tiles" ;;
     *) return 1 ;;
     esac
 }
