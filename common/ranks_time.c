@@ -170,7 +170,7 @@ static size_t check_part(const struct tk_ranks *rk, const float *d, const struct
     ck->wrong = tk_check_part(rk->h->full_in, h, part, &ck->poisoned, &ck->first);
     if (ck->wrong)
         ck->got = h[ck->first];
-    if (ck->wrong && rk->h->window)
+    if (ck->wrong && rk->h->window && d == rk->d_out)   /* the window's rows, not a ceiling's */
         ck->unstored = unstored_ranks(rk, h, ck->wrong);
     free(h);
     return ck->wrong;
