@@ -28,7 +28,9 @@
     TK_PATTERN(SEND_POISON, "send-poison") \
     TK_PATTERN(WRONG_RANK, "wrong-rank") \
     TK_PATTERN(WRONG_BLOCK, "wrong-block") \
-    TK_PATTERN(LOCAL, "local")
+    TK_PATTERN(LOCAL, "local") \
+    TK_PATTERN(WRONG_WINDOW, "wrong-window") \
+    TK_PATTERN(RANK_UNSTORED, "rank-unstored")
 
 enum tk_pattern {
 #define TK_PATTERN(id, name) TK_PATTERN_##id,

@@ -300,6 +300,7 @@ int tk_ranks_end(struct tk_ranks *rk)
     cudaFree(rk->d_in);
     cudaFree(rk->d_send);
     cudaFree(rk->d_recv);
+    tk_ranks_window_end(rk);   /* d_out, where it lies in the window */
     cudaFree(rk->d_out);
     tk_core_release(&g.core);
     ncclCommDestroy(rk->comm);

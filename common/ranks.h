@@ -12,12 +12,19 @@
    has its device, its communicator, its rows of the input filled, and buffers for a stage.
    The harness also times, in the same run, two ceilings: NCCL moving the same blocks between
    the same GPUs (grouped ncclSend/ncclRecv: the library row), and the whole matrix
-   transposed on one GPU by the step's own kernel (the one-GPU row). */
+   transposed on one GPU by the step's own kernel (the one-GPU row).
+   A stage whose kernel stores into other ranks' output itself (stage (c)) is timed with
+   tk_ranks_time_window instead: d_out then lies in a symmetric window of NCCL's device API
+   (nccl_device.h, which this header includes for CUDA sources), which every rank's kernel
+   reaches through ncclGetLsaPointer(win, offset, rank). */
 #ifndef TK_RANKS_H
 #define TK_RANKS_H
 
 #include <cuda_runtime_api.h>
 #include <nccl.h>
+#ifdef __CUDACC__
+#include <nccl_device.h>   /* ncclDevComm, ncclGetLsaPointer, ncclLsaBarrierSession: device code */
+#endif
 
 #include "harness.h"   /* CUDA_CHECK */
 #include "matrix.h"    /* tk_split, tk_chunk_first */
@@ -28,7 +35,16 @@ extern "C" {
 
 #define TK_MAX_RANKS 64
 
+/* A kernel that syncs the ranks (stage (c)) runs rk->ctas blocks on every rank: this many a
+   multiprocessor of the smallest GPU, each with an LSA barrier of its own (blockIdx.x). A
+   block waits there for the block of the same index on every other GPU, so all of them must
+   run at once: the kernel declares __launch_bounds__(threads, TK_CTAS_PER_SM), which keeps
+   its registers few enough for that many blocks a multiprocessor (2 blocks of 512 threads
+   fit on every GPU from Turing on, given the shared memory). */
+#define TK_CTAS_PER_SM 2
+
 struct tk_ranks_state;   /* the harness's own */
+struct ncclDevComm;      /* NCCL's device communicator (nccl_device.h) */
 
 struct tk_ranks {
     int rank, ranks;            /* this process's rank (its GPU), and how many there are */
@@ -41,6 +57,14 @@ struct tk_ranks {
                                    d_in), d_recv tk_out_count(rk, p) floats (as d_out);
                                    step8/README.md says what lies where in each */
     float *d_out;               /* this rank's output rows: (col0[p+1] - col0[p]) x rows */
+    /* From the first tk_ranks_time_window on (NULL or 0 before, and where it was skipped):
+       d_out lies at offset 0 of win, a symmetric window of tk_window_count(rk) floats on
+       every rank (the most output rows any rank holds, times rows; at least 1 float); dev
+       is the device communicator a kernel takes by value (*rk->dev), with rk->ctas LSA
+       barriers, one a block (index blockIdx.x). */
+    ncclWindow_t win;
+    const struct ncclDevComm *dev;
+    int ctas;
     struct tk_ranks_state *h;   /* the harness's own: options, timings, status */
 };
 
@@ -52,6 +76,16 @@ static inline size_t tk_in_count(const struct tk_ranks *rk, int p)
 static inline size_t tk_out_count(const struct tk_ranks *rk, int p)
 {
     return (size_t)(rk->col0[p + 1] - rk->col0[p]) * rk->rows;
+}
+
+/* The floats of the symmetric window on every rank: the largest rank's output, at least 1. */
+static inline size_t tk_window_count(const struct tk_ranks *rk)
+{
+    size_t most = 1;
+    for (int q = 0; q < rk->ranks; q++)
+        if (tk_out_count(rk, q) > most)
+            most = tk_out_count(rk, q);
+    return most;
 }
 
 /* A stage: moves rank rk->rank's part of the transpose on stream s, from d_in to d_out
@@ -77,6 +111,14 @@ void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_l
    every buffer poisoned with its own NaN pattern, the L2 emptied and the ranks lined up), the
    run's time being the slowest rank's; then checks every rank's output and prints the row. */
 void tk_ranks_time(struct tk_ranks *rk, const char *row, tk_stage_fn stage);
+
+/* As tk_ranks_time, for a stage whose one kernel a rank stores every rank's output rows
+   itself, through the symmetric window (rk->win, rk->dev, rk->ctas). Its first call, on
+   every rank at once, moves d_out into the window and makes the device communicator; where
+   NCCL cannot (no CUDA virtual memory management, GPUs without load/store access to each
+   other), it says why and skips the row, here and at every later call, the exit status
+   untouched. A wrong output is explained in the terms of windows. */
+void tk_ranks_time_window(struct tk_ranks *rk, const char *row, tk_stage_fn stage);
 
 /* Records, for --timeline, that work of the given kind for chunk k ends here on stream s. */
 void tk_ranks_mark(struct tk_ranks *rk, cudaStream_t s, const char *what, int k);

@@ -1,10 +1,15 @@
-/* What the two files of the harness's front end across GPUs share: ranks.c (the processes)
-   and ranks_time.c (the rows). Internal to the harness, as core.h is: not for steps. */
+/* What the files of the harness's front end across GPUs share: ranks.c (the processes),
+   ranks_time.c (the rows) and ranks_window.cu (the symmetric window of stage (c)). Internal
+   to the harness, as core.h is: not for steps. */
 #ifndef TK_RANKS_STATE_H
 #define TK_RANKS_STATE_H
 
 #include "core.h"
 #include "ranks.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define TK_MAX_MARKS 512
 
@@ -20,9 +25,22 @@ struct tk_ranks_state {
     tk_stage_fn stage;          /* the stage being timed */
     int marking, nmarks;        /* --timeline: the marks of the run being timed */
     struct { cudaEvent_t ev; const char *what; int k; } marks[TK_MAX_MARKS];
+    int window;                 /* the stage being timed stores through the window */
+    int window_tried;           /* the window was asked for (ranks_window.cu) */
+    char window_why[256];       /* why it could not be made: the skip's reason */
 };
 
 /* Lines the ranks up: returns on each once all have reached it (its stream idle after). */
 void tk_ranks_barrier(struct tk_ranks *rk);
 
+/* v reduced over every rank by op (ncclSum, ncclMin, ...), returned on each. */
+int tk_ranks_reduce(struct tk_ranks *rk, int v, ncclRedOp_t op);
+
+/* Frees the window and the device communicator where tk_ranks_time_window made them, on every
+   rank at once (ranks_window.cu); d_out, which lay in the window, becomes NULL. */
+void tk_ranks_window_end(struct tk_ranks *rk);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

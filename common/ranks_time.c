@@ -1,8 +1,8 @@
 /* The harness's front end across GPUs (step 8), its rows: see ranks.h. The two ceilings (NCCL
    moving the same blocks, the step's kernel on one GPU), then each stage timed on every rank
    by the core's method (core.h), its time the slowest rank's, its output checked and a wrong
-   one explained in the terms of ranks and blocks; and the timeline. C11 calling the CUDA
-   runtime's and NCCL's C APIs. */
+   one explained in the terms of ranks and blocks (or, for stage (c), windows); and the
+   timeline. C11 calling the CUDA runtime's and NCCL's C APIs. */
 #include "explain.h"
 #include "ranks_state.h"
 
@@ -115,19 +115,49 @@ static void in_turn(struct tk_ranks *rk, void (*f)(struct tk_ranks *, void *), v
     tk_ranks_barrier(rk);
 }
 
-/* Whether every rank's flag is 0: the sum over ranks. */
-static int all_ranks_sum(struct tk_ranks *rk, int v)
+int tk_ranks_reduce(struct tk_ranks *rk, int v, ncclRedOp_t op)
 {
     struct tk_core *c = &rk->h->core;
     CUDA_CHECK(cudaMemcpy(c->sink, &v, sizeof v, cudaMemcpyHostToDevice));
-    NCCL_CHECK(ncclAllReduce(c->sink, c->sink, 1, ncclInt, ncclSum, rk->comm, c->stream));
+    NCCL_CHECK(ncclAllReduce(c->sink, c->sink, 1, ncclInt, op, rk->comm, c->stream));
     CUDA_CHECK(cudaMemcpyAsync(&v, c->sink, sizeof v, cudaMemcpyDeviceToHost, c->stream));
     CUDA_CHECK(cudaStreamSynchronize(c->stream));
     return v;
 }
 
-/* What the check of a part of a matrix on this rank found. */
-struct check { const char *row; size_t wrong, poisoned, first; float got; };
+/* What the check of a part of a matrix on this rank found; for a stage that stores through
+   the window, also the ranks whose every value here still holds the poison (bit X: rank X). */
+struct check { const char *row; size_t wrong, poisoned, first; float got; uint64_t unstored; };
+
+/* The owner of input row r, and of output row (input column) c. */
+static int owner(const long *first, int ranks, long i)
+{
+    int p = 0;
+    while (p + 1 < ranks && first[p + 1] <= i) p++;
+    return p;
+}
+
+/* In this rank's output rows h, the ranks none of whose values arrived: output column r holds
+   rank X's input row r (X = owner(row0, r)); bit X is set where every element of X's columns
+   still holds the poison and X holds rows. Zero unless such ranks are all that is wrong. */
+static uint64_t unstored_ranks(const struct tk_ranks *rk, const float *h, size_t wrong)
+{
+    size_t missing[TK_MAX_RANKS] = { 0 }, all = 0;
+    long nc = rk->col0[rk->rank + 1] - rk->col0[rk->rank];
+    uint64_t set = 0;
+    for (long a = 0; a < nc; a++)
+        for (long r = 0, x = 0; r < rk->rows; r++) {
+            uint32_t bits;
+            while (rk->row0[x + 1] <= r) x++;
+            memcpy(&bits, &h[(size_t)a * rk->rows + r], 4);
+            missing[x] += bits == TK_POISON_BITS;
+        }
+    for (int x = 0; x < rk->ranks; x++) {
+        size_t held = (size_t)(rk->row0[x + 1] - rk->row0[x]) * nc;
+        if (held && missing[x] == held) { set |= 1ull << x; all += held; }
+    }
+    return all == wrong ? set : 0;
+}
 
 /* Copies the device part d, of shape part, back and checks it against the whole input. */
 static size_t check_part(const struct tk_ranks *rk, const float *d, const struct tk_part *part,
@@ -140,16 +170,48 @@ static size_t check_part(const struct tk_ranks *rk, const float *d, const struct
     ck->wrong = tk_check_part(rk->h->full_in, h, part, &ck->poisoned, &ck->first);
     if (ck->wrong)
         ck->got = h[ck->first];
+    if (ck->wrong && rk->h->window && d == rk->d_out)   /* the window's rows, not a ceiling's */
+        ck->unstored = unstored_ranks(rk, h, ck->wrong);
     free(h);
     return ck->wrong;
 }
 
-/* The owner of input row r, and of output row (input column) c. */
-static int owner(const long *first, int ranks, long i)
+/* A wrong element of a stage that stores through the window: the poison (no store reached
+   it), or a value of another rank's output rows (a tile stored into the wrong window). */
+static void explain_window(const struct tk_ranks *rk, const struct check *ck, long c, long r)
 {
-    int p = 0;
-    while (p + 1 < ranks && first[p + 1] <= i) p++;
-    return p;
+    int p = rk->rank, x = owner(rk->row0, rk->ranks, r);
+    size_t s;
+    uint32_t bits;
+    memcpy(&bits, &ck->got, 4);
+    if (bits == TK_POISON_BITS) {
+        fprintf(stderr, "  evidence: out[%ld][%ld] on rank %d still holds its poison: no store "
+                "reached it; in[%ld][%ld] is rank %d's (its row %ld), which rank %d's kernel "
+                "stores into rank %d's window\n", c, r, p, r, c, x, r, x, p);
+        if (!ck->unstored)
+            return;
+        char ranks[TK_MAX_RANKS * 4] = "", *at = ranks;
+        for (int q = 0; q < rk->ranks; q++)
+            if (ck->unstored >> q & 1)
+                at += snprintf(at, (size_t)(ranks + sizeof ranks - at), "%s%d",
+                               at == ranks ? "" : ", ", q);
+        tk_print_pattern(stderr, TK_PATTERN_RANK_UNSTORED, ": no value of the rows of rank %s "
+                         "reached rank %d's window, and nothing else is wrong there\n", ranks, p);
+    } else if (tk_value_index(ck->got, &s) && s < (size_t)rk->rows * rk->cols) {
+        long sr = (long)(s / rk->cols), sc = (long)(s % rk->cols);
+        int to = owner(rk->col0, rk->ranks, sc);
+        fprintf(stderr, "  evidence: out[%ld][%ld] on rank %d holds in[%ld][%ld], a value of rank "
+                "%d's rows that belongs in rank %d's window (it should hold in[%ld][%ld])\n", c,
+                r, p, sr, sc, owner(rk->row0, rk->ranks, sr), to, r, c);
+        if (to != p)
+            tk_print_pattern(stderr, TK_PATTERN_WRONG_WINDOW, ": in[%ld][%ld] belongs in rank "
+                             "%d's window (output row %ld is rank %d's), not in rank %d's: a tile "
+                             "was stored through the wrong rank's pointer\n", sr, sc, to, sc, to,
+                             p);
+        else
+            tk_print_pattern(stderr, TK_PATTERN_UNKNOWN, ": in[%ld][%ld] is in the right rank's "
+                             "window, at the wrong place in it\n", sr, sc);
+    }
 }
 
 /* Where a wrong element's value came from, in the terms of ranks and blocks. */
@@ -166,6 +228,10 @@ static void explain_wrong(struct tk_ranks *rk, void *arg)
     fprintf(stderr, "%s: WRONG on rank %d: %zu of its %zu elements differ.\n"
             "  first at out[%ld][%ld]: expected in[%ld][%ld] (rank %d's rows), got %s\n",
             ck->row, p, ck->wrong, total, c, r, r, c, owner(rk->row0, rk->ranks, r), got);
+    if (rk->h->window) {
+        explain_window(rk, ck, c, r);
+        return;
+    }
     uint32_t bits;
     size_t s;
     memcpy(&bits, &ck->got, 4);
@@ -250,7 +316,7 @@ static void ceilings(struct tk_ranks *rk)
     /* d_recv must hold the input's columns col0[p] .. as rows x cp, stacked by source. */
     struct tk_part recv = { rk->rows, cp, (size_t)rk->col0[p], (size_t)rk->cols, 1 };
     size_t wrong = check_part(rk, rk->d_recv, &recv, &ck);
-    int bad = all_ranks_sum(rk, wrong != 0);
+    int bad = tk_ranks_reduce(rk, wrong != 0, ncclSum);
     h->nccl_ms = st.median;
     if (p == 0)
         print_row(rk, "NCCL all-to-all", "ncclSend/Recv", &st, link_bytes(rk), !bad);
@@ -303,9 +369,10 @@ void tk_ranks_time(struct tk_ranks *rk, const char *row, tk_stage_fn stage)
     struct tk_part mine = { rk->col0[p + 1] - rk->col0[p], rk->rows, (size_t)rk->col0[p], 1,
                             (size_t)rk->cols };
     check_part(rk, rk->d_out, &mine, &ck);
-    int bad = all_ranks_sum(rk, ck.wrong != 0);
+    int bad = tk_ranks_reduce(rk, ck.wrong != 0, ncclSum);
     /* A starter's stage that wrote nothing on any rank is not wrong: it is not written yet. */
-    int untouched = tk_todo_open() && all_ranks_sum(rk, ck.poisoned != tk_out_count(rk, p)) == 0;
+    int untouched = tk_todo_open() &&
+                    tk_ranks_reduce(rk, ck.poisoned != tk_out_count(rk, p), ncclSum) == 0;
     if (untouched) {
         if (p == 0)
             tk_core_say(&h->core, "%s: not run yet: its stage writes nothing; work through the "

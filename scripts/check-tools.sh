@@ -22,5 +22,5 @@ else
 fi
 # NCCL, where the build looks for it (common/nccl.mk).
 [ "$(have_nccl)" = 1 ] ||
-    echo "note: no NCCL (nccl.h): the steps across GPUs are left out; install NVIDIA's libnccl-dev or your cluster's nccl module to build them" >&2
+    echo "note: no NCCL 2.28 or newer (nccl.h with nccl_device.h): the steps across GPUs are left out; install NVIDIA's libnccl-dev or your cluster's nccl module to build them" >&2
 exit $missing

@@ -26,7 +26,7 @@ step_words() {
            missing="the 64 x 64 tile is not yet moved as float2 through a conflict-free swizzled tile" ;;
     step7) label="global store efficiency, % of each sector's bytes used"
            missing="where rows is not a multiple of 8, each output row's window should start on its sector boundary, so that every store fills whole sectors" ;;
-    step8) missing="the exchange is not hidden yet: in stage (b) each chunk's pack and transpose should overlap other chunks' exchanges, on two streams ordered by events" ;;
+    step8) missing="stage (c) does not move its bytes as the solution's does yet: each window of TR floats should go straight to the rank that holds its output row, a float2 a thread on whole sectors (shifted by its place in that rank's window), from rk->ctas blocks that each loop over the tiles" ;;
     *) return 1 ;;
     esac
 }
@@ -144,6 +144,10 @@ explain_pattern() {
         echo "a block from one rank sits where another rank's rows belong: the blocks received are stacked in rank order, rank q's at row row0[q] of the chunk" ;;
     local)
         echo "the values came from the right rank but landed at the wrong place: the packing (rows cols floats apart, w floats each) or the local transpose of the received rows x w matrix" ;;
+    wrong-window)
+        echo "values that belong in another rank's window were stored here: output row c belongs to the rank q with col0[q] <= c < col0[q + 1], and its windows go through ncclGetLsaPointer(win, offset, q) into q's window" ;;
+    rank-unstored)
+        echo "no value of some ranks' rows reached this rank's window (the harness's line names them), and nothing else is wrong: each rank's kernel must store its windows of every output row, not only of its own rows, each into the window of the rank that holds that row (no barrier explains it here: the harness lines the ranks up after poisoning each window, and checks once every rank has finished)" ;;
     *)
         echo "the harness named a pattern the grader does not know ($name)" ;;
     esac

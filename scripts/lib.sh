@@ -11,8 +11,9 @@ from_start() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$TK_START/
 # refuse WHAT: an unknown option or argument: says so, prints the usage, exits 2.
 refuse() { echo "$(basename "$0" .sh): $1" >&2; usage >&2; exit 2; }
 
-# have_nccl: prints 1 when NCCL's header is here, as common/nccl.mk (which the build uses)
-# finds it; nothing otherwise. Only the steps across GPUs need it.
+# have_nccl: prints 1 when NCCL 2.28 or newer is here (nccl.h and nccl_device.h), as
+# common/nccl.mk (which the build uses) finds it; nothing otherwise. Only the steps across
+# GPUs need it.
 have_nccl() {
     make -s -f "$(dirname "${BASH_SOURCE[0]}")/../common/nccl.mk" -f - print 2>/dev/null \
         <<<'print: ; @echo $(HAVE_NCCL)'

@@ -6,7 +6,9 @@
    columns. The harness (common/ranks.h) starts one process a GPU, joins them with NCCL,
    fills each rank's rows, times each stage on every rank beside two ceilings (NCCL moving the
    same blocks, and this step's kernel on the whole matrix on one GPU), and checks every
-   rank's output element by element. */
+   rank's output element by element. Three stages: (a) pack, exchange, transpose; (b) the
+   same in chunks, overlapped; (c) one kernel a rank that stores straight into every rank's
+   output through NCCL's device API. */
 #include "ranks.h"
 
 /* Step 7's kernel, unchanged: each rank's local transpose. */
@@ -179,13 +181,67 @@ static void stage_b(struct tk_ranks *rk, cudaStream_t s)
     (void)rk, (void)s;
 }
 
+/* Stage (c), fused: one kernel a rank. The output lies in a symmetric window (common/ranks.h,
+   tk_ranks_time_window): rank q's output row c starts at element (c - col0[q]) * rows of q's
+   window, and ncclGetLsaPointer(win, offset, q) is a pointer into it that plain stores reach,
+   over NVLink where q is another GPU. What the kernel knows of the split: this rank's input
+   rows, row0 to row0 + rp - 1 of the whole input, and every rank's first output row, col0[q]
+   (q = 0 .. ranks; col0[ranks] = cols). */
+struct split { int rows, cols, row0, rp, ranks; int col0[TK_MAX_RANKS + 1]; };
+
+/* TODO(step8): stage (c)'s kernel. Why a third stage: stage (b)'s timeline (README, 16384 x
+   16384 on two H200s) shows what packing and staging cost. Packing moves the rank's rows at
+   about 1.6 TB/s, far from the 4 TB/s a transpose reaches; while packs and transposes share
+   the GPU with an exchange, each of the four exchanges takes 0.31 ms, a third more than a
+   quarter of the whole exchange's 0.93; the first pack and the last transpose hide behind
+   nothing; and NCCL's all-to-all itself moved 503 GB/s at 8192 x 8192, against the 900 of
+   NVLink 4. A kernel that stores each transposed tile straight into its final place moves
+   every byte once, with no pack, no staging buffer and no exchange.
+   Write fused_kernel: step 7's tile (TR + H input rows of TC columns staged, padded; then
+   windows of TR floats of one output row, a float2 a thread) on this rank's sp.rp input rows,
+   local row i being row sp.row0 + i of the whole input (in holds them, sp.cols floats
+   apart), each window stored into the window of the rank q that holds its output row c
+   (col0[q] <= c < col0[q + 1]; find q with a loop over the ranks). In q's window, output row
+   c starts at element (c - col0[q]) * rows, and this rank's rows fill its floats from row0
+   on; ncclGetLsaPointer(win, offset in bytes, q) points at any element of q's window, this
+   rank's own included. Whole sectors: where that place of local row 0 is not a multiple of 8
+   floats, each window starts that many floats early (H = HALO), as step 7 shifts a window by
+   the place of a row of the whole output. The grid: stage_c launches rk->ctas blocks on every
+   rank, each looping over the tiles (a tile a turn, stepping by the grid). Each block syncs
+   with its namesakes on every rank before its first store and after its last, through an LSA
+   barrier session (ncclLsaBarrierSession over a CTA's cooperative group, on dev, the LSA
+   team, barrier blockIdx.x: nccl_device/lsa_barrier.h) with acquire and release order: no
+   rank may store into a window before its owner has reached the kernel (the harness poisons
+   every window before each run), and no kernel may end before every store into its own
+   window has landed. Exact on every shape: guard loads and stores by this rank's rows and by
+   cols, as step 7 guards by rows and cols; a rank may hold no rows, and still syncs. */
+template <int H, int VL>
+__global__ void __launch_bounds__(THREADS, TK_CTAS_PER_SM)
+fused_kernel(struct split sp, const float *__restrict__ in, ncclWindow_t win, ncclDevComm dev)
+{
+    (void)sp, (void)in, (void)win, (void)dev;
+}
+
+/* TODO(step8): stage (c)'s launch. Fill a struct split for this rank (rk->rows, rk->cols, its
+   first input row and how many it holds, rk->ranks, and col0[q] for q = 0 .. ranks, as ints),
+   choose fused_kernel's template as step 7's launch does (H = HALO where some window's place
+   is off its sector: rows, or this rank's first row, not a multiple of 8; VL = 2 where cols is
+   even), and launch rk->ctas blocks of step 7's shape on stream s, with rk->d_in, the window
+   rk->win and the device communicator *rk->dev, passed by value. Every rank launches exactly
+   rk->ctas blocks, even one without rows: the harness made one LSA barrier a block, and a
+   block waits at its barrier for its namesake on every rank. */
+static void stage_c(struct tk_ranks *rk, cudaStream_t s)
+{
+    (void)rk, (void)s;
+}
+
 int main(int argc, char **argv)
 {
     struct tk_ranks rk;
     /* TODO(step8): delete this call once the TODOs above are done: it makes ./transpose
        report the step as unfinished. */
     tk_ranks_unfinished();
-    tk_ranks_begin(&rk, "step8", "GPU-alltoall-pipelined", one_gpu, argc, argv);
+    tk_ranks_begin(&rk, "step8", "GPU-fused", one_gpu, argc, argv);
 
     /* TODO(step8): stage (b)'s stream and its events (declared above stage_b): a
        non-blocking stream of the highest priority the device offers (so that an exchange
@@ -194,6 +250,7 @@ int main(int argc, char **argv)
 
     tk_ranks_time(&rk, "GPU-alltoall", stage_a);
     tk_ranks_time(&rk, "GPU-alltoall-pipelined", stage_b);
+    tk_ranks_time_window(&rk, "GPU-fused", stage_c);
 
     /* TODO(step8): destroy what main created for stage (b). */
 

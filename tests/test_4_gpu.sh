@@ -34,11 +34,27 @@ done
 for n in $ACROSS_NUMS; do
     [[ " $STEP_NUMS " == *" $n "* ]] || continue
     for shape in 97x161 4097x33 1x1; do
-        name="solution step$n is exact at $shape on every rank, both stages"
+        name="solution step$n is exact at $shape on every rank, every stage"
+        gpu_test "$name" || continue
         # shellcheck disable=SC2046
-        gpu_test "$name" && expect "$name" 0 '^GPU-alltoall-pipelined .* yes' "solution/step$n/transpose" \
-            --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 2 --warmup 1 $(ranks_arg "$n") \
-            --timeline "$TK_BUILD/timeline.csv"
+        run_cmd "solution/step$n/transpose" --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu \
+            --reps 2 --warmup 1 $(ranks_arg "$n") --timeline "$TK_BUILD/timeline.csv"
+        judge "$name" 0 '^GPU-alltoall .* yes' '^GPU-alltoall-pipelined .* yes' '^GPU-fused .* yes'
+    done
+    # Stage (c), one fused kernel a rank through NCCL's device API, on shapes whose splits are
+    # uneven and whose windows shift: on one GPU (--ranks 1, the only peer itself), and over
+    # 2, 3 and 4 ranks where the machine has the GPUs.
+    for ranks in 1 2 3 4; do
+        name="solution step$n's stage (c) is exact over $ranks rank(s) at 97x161, 1x1, 33x65, 8191x31, 12345x6789"
+        gpu_test "$name" || continue
+        [ "$(gpu_count)" -ge "$ranks" ] || { skip "$name" "this machine has $(gpu_count) GPUs"; continue; }
+        bad=""
+        for shape in 97x161 1x1 33x65 8191x31 12345x6789; do
+            run_cmd "solution/step$n/transpose" --ranks "$ranks" --rows "${shape%x*}" --cols "${shape#*x}" \
+                --no-cpu --reps 2 --warmup 1
+            [ "$RC" = 0 ] && grep -Eq '^GPU-fused .* yes' "$LAST_OUT" || { bad=$shape; break; }
+        done
+        [ -z "$bad" ] && pass "$name" || fail "$name" "at $bad: exit status $RC, or no exact GPU-fused row"
     done
     name="solution step$n writes a timeline: every chunk's pack, exchange and transpose on every rank"
     if gpu_test "$name"; then
@@ -56,7 +72,8 @@ for n in ${STEP_NUMS#1 }; do
     # shellcheck disable=SC2046
     run_cmd step$n/transpose --rows 33 --cols 65 --no-cpu --reps 2 --warmup 1 $(ranks_arg "$n")
     if [[ " $ACROSS_NUMS " == *" $n "* ]]; then   # its kernel is the one-GPU row; no stage runs yet
-        judge "$name" 5 '^one GPU .* yes' "^GPU-alltoall: not run yet" "^step$n is unfinished"
+        judge "$name" 5 '^one GPU .* yes' "^GPU-alltoall: not run yet" "^GPU-fused: not run yet" \
+            "^step$n is unfinished"
     else
         judge "$name" 5 '^GPU-.* yes' "^step$n is unfinished: the row above is still the kernel the starter began with"
     fi

@@ -165,10 +165,30 @@ expect "make hint N=0 starts over" 0 'shows hint 1 of 3 again' make -s -C "$hint
 expect "make hint after N=0 shows hint 1" 0 '^== Hint 1: the idea$' make -s -C "$hintdir/mywork" hint
 expect "make hint N=9 is refused: 2 with the range" 2 '^hint: --tier takes 1 to 3' scripts/hint.sh --tier 9 "$hintdir/mywork"
 expect "scripts/hint.sh on a folder without README.md: 2" 2 '^hint: no README.md' scripts/hint.sh "$TK_BUILD"
+# Every step's hints come in threes, numbered on: the idea, the shape of the change, the code
+# (step 8: hints 1 to 3 for stages (a) and (b), 4 to 6 for stage (c)).
+# tiers FILE: what is wrong with FILE's hint tiers, nothing when they hold.
+tiers() {
+    awk 'BEGIN { kind[1] = "the idea"; kind[2] = "the shape of the change"; kind[0] = "the code" }
+         /^<details>/ { n++; head = "<details><summary>Hint " n; tail = ": " kind[n % 3] "</summary>"
+                        rest = substr($0, length(head) + 1)
+                        if (index($0, head) != 1 || rest !~ /^(, [^:]*)?: / ||
+                            substr($0, length($0) - length(tail) + 1) != tail) print "tier " n ": " $0 }
+         END { if (n == 0 || n % 3) print n " tiers, not a multiple of 3" }' "$1"
+}
 for n in $STEP_NUMS; do
-    [ "$(grep -c '^<details>' "step$n/README.md")" = 3 ] && pass "step$n/README.md holds 3 hint tiers for make hint" ||
-        fail "step$n/README.md holds 3 hint tiers" "$(grep -c '^<details>' "step$n/README.md")"
+    bad=$(tiers "step$n/README.md")
+    [ -z "$bad" ] && pass "step$n/README.md holds its hints in threes (idea, shape, code) for make hint" ||
+        fail "step$n/README.md holds its hints in threes (idea, shape, code)" "$bad"
 done
+sed 's/^<details><summary>Hint 2: the shape of the change/<details><summary>Hint 2: the code/' \
+    step3/README.md >"$TK_BUILD/tiers.md"
+[[ $(tiers "$TK_BUILD/tiers.md") == "tier 2: "* ]] && pass "hint tiers: a tier out of its order is caught" ||
+    fail "hint tiers: a tier out of its order is caught" "not caught"
+sed '/^<details><summary>Hint 3/,/^<\/details>/d' step3/README.md >"$TK_BUILD/tiers.md"
+[[ $(tiers "$TK_BUILD/tiers.md") == "2 tiers, not a multiple of 3" ]] && pass "hint tiers: a missing tier is caught" ||
+    fail "hint tiers: a missing tier is caught" "not caught"
+
 
 # The generated shapes of the sweep: the same for a seed on any awk, every residue mod 8 on
 # each side, nothing past the harness's limits or the memory, those that fit the L2 apart.

@@ -48,7 +48,7 @@ untrue >"$LAST_OUT"
     pass "the table of steps is true of the kit: folders, Makefiles, rows, the grader's words"
 for n in $ACROSS_NUMS; do
     [[ " $STEP_NUMS " == *" $n "* ]] ||
-        skip "the table of steps: step$n's --describe row" "not built: no NCCL here (nccl.h)"
+        skip "the table of steps: step$n's --describe row" "not built: no NCCL 2.28 or newer here (nccl.h, nccl_device.h)"
 done
 
 # wrong NAME SED PATTERN: the table changed by SED (still well-formed) is found untrue, with a
@@ -70,13 +70,13 @@ wrong "a starter folder left out" '/^step4 /d' '^step4 is not in the table$'
 wrong "a step across GPUs without the ranks' harness" 's/^step7 .*/step7 GPU-any-shape 2 90 - - 8192x8192 - -/' \
     '^step7: gpus 2, but solution/step7/Makefile does not build common/ranks.c$'
 wrong "a step with the ranks' harness on one GPU" \
-    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined 1 90 - - 8192x8192 97x161 -/' \
+    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined,GPU-fused 1 90 - - 8192x8192 97x161 -/' \
     '^step8: gpus 1, but solution/step8/Makefile builds common/ranks.c$'
 wrong "a row the solution does not describe" 's/^\(step2 *\)GPU-2D /\1GPU-2d /' \
     '^step2: --describe names row=GPU-2D, the table.s last row is GPU-2d$'
 wrong "a row the solution does not time" 's/GPU-alltoall,/GPU-all-to-all,/' '^step8: no row "GPU-all-to-all" in'
 wrong "a counter the grader has no label for" \
-    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined 1 90 - 8192x8192 8192x8192 97x161 gpu__time_duration.sum/' \
+    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined,GPU-fused 1 90 - 8192x8192 8192x8192 97x161 gpu__time_duration.sum/' \
     '^step8: a counter, but no label'
 wrong "a label without a counter" 's/^step5 .*/step5 GPU-multi-element 1 90 - - 8192x8192 97x161 -/' \
     '^step5: a label in grade-words.sh, but no counter$'
@@ -95,10 +95,10 @@ broken "a missing column" 's/^step3 .*/step3 GPU-shared 1 90 most:1.5 8192x8192 
 broken "a step twice" 's/^step6 /step5 /' 'step5 after step5: each step once, in order'
 broken "a rule it does not know" 's/most:3 /most3  /' 'rule "most3"'
 broken "a counter on a step across GPUs" \
-    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined 2 90 - 8192x8192 8192x8192 - gpu__time_duration.sum/' \
+    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined,GPU-fused 2 90 - 8192x8192 8192x8192 - gpu__time_duration.sum/' \
     'a step across GPUs \(gpus 2\) has counter - and san_at -'
 broken "sanitizer shapes on a step across GPUs" \
-    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined 2 90 - - 8192x8192 97x161 -/' \
+    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined,GPU-fused 2 90 - - 8192x8192 97x161 -/' \
     'a step across GPUs \(gpus 2\) has counter - and san_at -'
 broken "a one-GPU step without sanitizer shapes" 's/^step5 .*/step5 GPU-multi-element 1 90 - 8192x8192 8192x8192 - gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed/' \
     'a step on one GPU names the shapes its sanitizers run at'

@@ -579,6 +579,103 @@ static void test_parts(void)
            wrong == 3 && poisoned == 2 && first == 5, "wrong count, poison count or first");
 }
 
+/* ---- stage (c)'s stores, emulated on the host (step 8) --------------------------- */
+
+enum { F_TC = 64, F_TR = 64, F_HALO = 7, F_RANKS = 4 };   /* step 7's tile; up to 4 ranks */
+
+/* The index arithmetic of solution/step8's fused_kernel and stage_c, for rank p of P: every
+   store every thread makes, each counted in hits[q] (one byte a float of rank q's output
+   rows). plant 0 is the kernel; 1 shifts the windows by step 7's skew of the whole matrix,
+   (c * rows) % 8, instead of the element's place in its rank's window; 2 counts the tiles
+   without the HALO rows. Returns 0, or 1 with the first breach in why: a store outside its
+   rank's output rows, a float2 off 8 bytes, a window not starting on its sector, a staged row
+   outside the tile. */
+static int fused_rank(int rows, int cols, const long *row0, const long *col0, int P, int p,
+                      int plant, unsigned char **hits, char *why, size_t len)
+{
+    long rp = row0[p + 1] - row0[p];
+    int H = rows % 8 || row0[p] % 8 ? F_HALO : 0;
+    long nx = (cols + F_TC - 1) / F_TC, ny = (rp + (plant == 2 ? 0 : H) + F_TR - 1) / F_TR;
+    for (long b = 0; b < nx * ny; b++) {
+        long c0 = b % nx * F_TC, y0 = b / nx * F_TR, rs = y0 - H;
+        for (long c = c0; c < c0 + F_TC && c < cols; c++) {
+            int q = 0;
+            while (q + 1 < P && col0[q + 1] <= c) q++;
+            size_t at = (size_t)(c - col0[q]) * rows + row0[p];
+            size_t n = (size_t)(col0[q + 1] - col0[q]) * rows;
+            long w = y0 - (H ? (long)((plant == 1 ? (size_t)c * rows : at) % 8) : 0);
+            if (H && (at + w) % 8) {
+                snprintf(why, len, "rank %d, output row %ld: window at %zu, not on a sector", p, c,
+                         at + w);
+                return 1;
+            }
+            for (long r = w; r < w + F_TR; r++) {   /* lane (r - w) / 2, float (r - w) % 2 */
+                long pair = r - (r - w) % 2;
+                if (r < 0 || r >= rp)
+                    continue;
+                if (r - rs < 0 || r - rs >= F_TR + H || at + r >= n ||
+                    (pair >= 0 && pair + 2 <= rp && (at + pair) % 2)) {
+                    snprintf(why, len, "rank %d stores local row %ld of output row %ld at %zu of "
+                             "rank %d's %zu floats (staged as %ld of %d)", p, r, c, at + r, q, n,
+                             r - rs, F_TR + H);
+                    return 1;
+                }
+                hits[q][at + r]++;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Every rank's stores over P ranks at rows x cols: 0 when each float of every rank's output
+   rows is stored exactly once and nothing is breached; 1, saying why, otherwise. */
+static int fused_split(int rows, int cols, int P, int plant, char *why, size_t len)
+{
+    long row0[F_RANKS + 1], col0[F_RANKS + 1];
+    unsigned char *hits[F_RANKS];
+    int bad = 0;
+    tk_split(rows, P, row0);
+    tk_split(cols, P, col0);
+    for (int q = 0; q < P; q++)
+        hits[q] = calloc((size_t)(col0[q + 1] - col0[q]) * rows + 1, 1);
+    for (int p = 0; p < P && !bad; p++)
+        bad = fused_rank(rows, cols, row0, col0, P, p, plant, hits, why, len);
+    for (int q = 0; q < P; q++) {
+        size_t n = (size_t)(col0[q + 1] - col0[q]) * rows;
+        for (size_t k = 0; k < n && !bad; k++)
+            if (hits[q][k] != 1) {
+                snprintf(why, len, "float %zu of rank %d's output rows stored %d times", k, q,
+                         hits[q][k]);
+                bad = 1;
+            }
+        free(hits[q]);
+    }
+    return bad;
+}
+
+static void test_fused(void)
+{
+    static const int shapes[][2] = { { 1, 1 }, { 97, 161 }, { 33, 65 }, { 33, 64 }, { 160, 96 },
+                                     { 63, 65 }, { 8191, 31 }, { 4097, 33 }, { 12345, 6789 } };
+    char why[256] = "", shape[64] = "";
+    int bad = 0;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0] && !bad; s++)
+        for (int P = 1; P <= F_RANKS && !bad; P++) {
+            bad = fused_split(shapes[s][0], shapes[s][1], P, 0, why, sizeof why);
+            snprintf(shape, sizeof shape, "%d x %d over %d: ", shapes[s][0], shapes[s][1], P);
+        }
+    char text[320];
+    snprintf(text, sizeof text, "%s%s", shape, why);
+    result("stage (c): every float of every rank's output stored once, inside its rank's rows, "
+           "float2 on 8 bytes, windows on sectors (1 to 4 ranks, 9 shapes)", !bad, text);
+    result("stage (c): step 7's skew of the whole matrix, (c * rows) % 8, is caught off its "
+           "sector (12345 x 6789 over 2)", fused_split(12345, 6789, 2, 1, why, sizeof why) &&
+           strstr(why, "not on a sector"), why);
+    result("stage (c): tiles counted without the HALO rows are caught leaving floats unstored "
+           "(63 x 65 on 1)", fused_split(63, 65, 1, 2, why, sizeof why) &&
+           strstr(why, "stored 0 times"), why);
+}
+
 /* ---- statistics and bandwidth ----------------------------------------------------- */
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b); }
@@ -655,6 +752,7 @@ int main(int argc, char **argv)
     test_explain_tails();
     test_partition();
     test_parts();
+    test_fused();
     test_arithmetic();
     test_l2_note();
     return failures != 0;

@@ -6,7 +6,9 @@
    columns. The harness (common/ranks.h) starts one process a GPU, joins them with NCCL,
    fills each rank's rows, times each stage on every rank beside two ceilings (NCCL moving the
    same blocks, and this step's kernel on the whole matrix on one GPU), and checks every
-   rank's output element by element. */
+   rank's output element by element. Three stages: (a) pack, exchange, transpose; (b) the
+   same in chunks, overlapped; (c) one kernel a rank that stores straight into every rank's
+   output through NCCL's device API. */
 #include "ranks.h"
 
 /* Step 7's kernel, unchanged: each rank's local transpose. */
@@ -190,10 +192,110 @@ static void stage_b(struct tk_ranks *rk, cudaStream_t s)
     }
 }
 
+/* Stage (c), fused: one kernel a rank. The output lies in a symmetric window (common/ranks.h,
+   tk_ranks_time_window): rank q's output row c starts at element (c - col0[q]) * rows of q's
+   window, and ncclGetLsaPointer(win, offset, q) is a pointer into it that plain stores reach,
+   over NVLink where q is another GPU. What the kernel knows of the split: this rank's input
+   rows, row0 to row0 + rp - 1 of the whole input, and every rank's first output row, col0[q]
+   (q = 0 .. ranks; col0[ranks] = cols). */
+struct split { int rows, cols, row0, rp, ranks; int col0[TK_MAX_RANKS + 1]; };
+
+/* The rank whose output rows hold output row c: col0[q] <= c < col0[q + 1]. */
+__device__ __forceinline__ int owner(const struct split *sp, int c)
+{
+    int q = 0;
+    while (q + 1 < sp->ranks && sp->col0[q + 1] <= c)
+        q++;
+    return q;
+}
+
+/* Reads this rank's input rows tile by tile and stores each transposed window straight into
+   its final place, in the output rows of whichever rank holds it: no pack, no staging buffer,
+   no exchange. Step 7's tile and windows, on this rank's rp input rows (local rows 0 to
+   rp - 1), each window stored where its output row lies: local row 0 of output row c goes to
+   element at = (c - col0[q]) * rows + row0 of q's window, at % 8 floats past a sector, and
+   the window starts that many floats early (H = HALO) so that its stores cover whole sectors;
+   H = 0 where every at is a multiple of 8 (rows and row0 both are). rk->ctas blocks loop over
+   the tiles, each syncing twice with its namesakes on every rank (LSA barrier blockIdx.x):
+   before its first store, so that no rank stores into a window whose owner has not reached
+   the kernel (its window poisoned, its last reader done); after its last, so that no rank's
+   kernel ends, and no one reads its output, before every store into its window has landed.
+   Acquire and release at both: what one rank wrote before a barrier, another sees after. */
+template <int H, int VL>
+__global__ void __launch_bounds__(THREADS, TK_CTAS_PER_SM)
+fused_kernel(struct split sp, const float *__restrict__ in, ncclWindow_t win, ncclDevComm dev)
+{
+    const int S = TC + 1;                         /* a staged row, padded by one float */
+    const int BX = TC / VL, BY = THREADS / BX;    /* the block: BX threads across, BY down */
+    __shared__ float tile[(TR + H) * S];
+    ncclLsaBarrierSession<ncclCoopCta> bar(ncclCoopCta(), dev, ncclTeamTagLsa(), blockIdx.x);
+    bar.sync(ncclCoopCta(), cuda::memory_order_acq_rel);   /* every rank's window is ready */
+
+    int tx = threadIdx.x, ty = threadIdx.y, t = ty * BX + tx, lane = t % 32;
+    int nx = (sp.cols + TC - 1) / TC, tiles = nx * ((sp.rp + H + TR - 1) / TR);
+    for (int b = blockIdx.x; b < tiles; b += gridDim.x) {
+        int c0 = b % nx * TC;                     /* the tile's first input column */
+        int y0 = b / nx * TR, rs = y0 - H;        /* its first local row, and first staged */
+        #pragma unroll
+        for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
+            int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
+            if (i >= TR + H || r < 0 || r >= sp.rp || c >= sp.cols)
+                continue;
+            if (VL == 2) {   /* cols is even, so c + 1 < cols too */
+                float2 v = *(const float2 *)&in[(size_t)r * sp.cols + c];
+                tile[i * S + 2 * tx] = v.x;
+                tile[i * S + 2 * tx + 1] = v.y;
+            } else {
+                tile[i * S + tx] = in[(size_t)r * sp.cols + c];
+            }
+        }
+        __syncthreads();
+
+        for (int j = t / 32; j < TC && c0 + j < sp.cols; j += THREADS / 32) {
+            int c = c0 + j, q = owner(&sp, c);              /* output row c is rank q's */
+            size_t at = (size_t)(c - sp.col0[q]) * sp.rows + sp.row0;   /* local row 0's place */
+            float *o = (float *)ncclGetLsaPointer(win, at * sizeof(float), q);
+            int r = y0 - (H ? (int)(at % 8) : 0) + 2 * lane;   /* its local rows r, r + 1 */
+            int i = r - rs;                                      /* staged as rows i, i + 1 */
+            if (r >= 0 && r + 2 <= sp.rp) {
+                *(float2 *)&o[r] = make_float2(tile[i * S + j], tile[(i + 1) * S + j]);
+            } else {   /* the ends of this rank's part of the row */
+                if (r >= 0 && r < sp.rp)
+                    o[r] = tile[i * S + j];
+                if (r + 1 >= 0 && r + 1 < sp.rp)
+                    o[r + 1] = tile[(i + 1) * S + j];
+            }
+        }
+        __syncthreads();   /* every window read from the tile before the next is staged */
+    }
+    bar.sync(ncclCoopCta(), cuda::memory_order_acq_rel);   /* every store into every window done */
+}
+
+/* Stage (c): the fused kernel, rk->ctas blocks, on s. */
+static void stage_c(struct tk_ranks *rk, cudaStream_t s)
+{
+    int p = rk->rank;
+    int row0 = (int)rk->row0[p], rp = (int)(rk->row0[p + 1] - rk->row0[p]);
+    struct split sp = { rk->rows, rk->cols, row0, rp, rk->ranks, { 0 } };
+    for (int q = 0; q <= rk->ranks; q++)
+        sp.col0[q] = (int)rk->col0[q];
+    bool shift = rk->rows % 8 != 0 || sp.row0 % 8 != 0;   /* some window's place off a sector */
+    bool pairs = rk->cols % 2 == 0;                        /* input rows start on 8 bytes */
+    dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
+    if (shift && pairs)
+        fused_kernel<HALO, 2><<<rk->ctas, b2, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+    else if (shift)
+        fused_kernel<HALO, 1><<<rk->ctas, b1, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+    else if (pairs)
+        fused_kernel<0, 2><<<rk->ctas, b2, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+    else
+        fused_kernel<0, 1><<<rk->ctas, b1, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+}
+
 int main(int argc, char **argv)
 {
     struct tk_ranks rk;
-    tk_ranks_begin(&rk, "step8", "GPU-alltoall-pipelined", one_gpu, argc, argv);
+    tk_ranks_begin(&rk, "step8", "GPU-fused", one_gpu, argc, argv);
 
     /* Stage (b)'s stream, of the highest priority, so that an exchange's blocks start before
        the transposes waiting behind it; and its events, which order nothing but work. */
@@ -207,6 +309,7 @@ int main(int argc, char **argv)
 
     tk_ranks_time(&rk, "GPU-alltoall", stage_a);
     tk_ranks_time(&rk, "GPU-alltoall-pipelined", stage_b);
+    tk_ranks_time_window(&rk, "GPU-fused", stage_c);
 
     for (int k = 0; k < CHUNKS; k++) {
         CUDA_CHECK(cudaEventDestroy(packed[k]));
