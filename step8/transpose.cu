@@ -76,8 +76,14 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
 }
 
 /* Step 7's launch, on a stream. */
+#include "panels.cuh"   /* step 7's panels for skinny shapes, unchanged */
+
 static void launch(const float *d_in, float *d_out, int rows, int cols, cudaStream_t s)
 {
+    if (panel_shape(rows, cols)) {   /* a few rows or a few columns: step 7's panels */
+        launch_panel(d_in, d_out, rows, cols, s);
+        return;
+    }
     bool shift = rows % 8 != 0;   /* output rows start off their sectors */
     bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
     dim3 grid((cols + TC - 1) / TC, (rows + (shift ? HALO : 0) + TR - 1) / TR);

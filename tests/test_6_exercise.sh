@@ -26,8 +26,8 @@ expect "exercise-diff: code the solution adds outside every TODO fails" 1 'not a
 # one GPU, or across GPUs) is solution N-1 plus step N's TODOs, code line for line
 # (tests/starter-is-previous.sh says what is compared): steps 2 to 7 today. A step across
 # GPUs after the one-GPU steps (step 8) is a different program: its starter and its solution
-# each carry the last one-GPU step's kernel unchanged (tests/kernel-carried.sh). Both checks
-# can fail, naming the line.
+# each carry the last one-GPU step's kernel unchanged (tests/kernel-carried.sh), and its
+# headers (step 7's panels.cuh) byte for byte. The checks can fail, naming the line.
 prev='' last_one=''
 for n in $(scripts/steps.sh); do
     kind=one; [[ " $ACROSS_NUMS " == *" $n "* ]] && kind=across
@@ -40,6 +40,11 @@ for n in $(scripts/steps.sh); do
         for f in "step$n" "solution/step$n"; do
             expect "$f: carries solution/step$last_one's kernel unchanged, comments included" 0 '' \
                 tests/kernel-carried.sh "$f/transpose.cu" "solution/step$last_one/transpose.cu"
+            for h in "solution/step$last_one"/*.cuh; do   # its paths beyond the exercise too
+                [ -f "$h" ] || continue
+                expect "$f: carries ${h#solution/step"$last_one"/} of solution/step$last_one unchanged" 0 '' \
+                    cmp "$h" "$f/${h##*/}"
+            done
         done
     fi
     [ "$kind" = one ] && last_one=$n
