@@ -109,7 +109,8 @@ size_t tk_check_part(const float *in, const float *part, const struct tk_part *p
         for (long b = 0; b < p->len; b++) {
             size_t o = (size_t)a * p->len + b;
             uint32_t got = bits_of(part[o]);
-            if (got != bits_of(in[p->base + a * p->sa + b * p->sb])) {
+            size_t i = p->base + a * p->sa + b * p->sb;
+            if (got != bits_of(in ? in[i] : tk_value(i))) {
                 *poisoned += got == TK_POISON_BITS;
                 if (!wrong++)
                     *first = o;

@@ -47,9 +47,10 @@ size_t tk_check(const float *in, const float *out, int rows, int cols, struct tk
    1, cols }. */
 struct tk_part { long rows, len; size_t base, sa, sb; };
 
-/* Compares a part with in bit for bit in one thread (a forked rank may not use OpenMP).
-   Returns the number of differing elements; *poisoned says how many of them hold the poison,
-   *first the first in the part's order. */
+/* Compares a part with in bit for bit in one thread (a forked rank may not use OpenMP); in
+   NULL, with the input's values themselves, tk_value(i) (a launched rank does not hold the
+   whole input). Returns the number of differing elements; *poisoned says how many of them
+   hold the poison, *first the first in the part's order. */
 size_t tk_check_part(const float *in, const float *part, const struct tk_part *p,
                      size_t *poisoned, size_t *first);
 

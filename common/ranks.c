@@ -1,9 +1,11 @@
 /* The harness's front end across GPUs (step 8), its processes: see ranks.h. Its own options
-   (--ranks, --timeline), the GPU probe and the CPU+OMP row each in a child process, then one
-   process a rank, joined by NCCL and supervised. The rows each rank times are ranks_time.c's;
-   what a run does as on one GPU is the core's (core.h). C11 calling the CUDA runtime's and
-   NCCL's C APIs. */
+   (--ranks, --timeline, --id-file), the GPU probe and the CPU+OMP row each in a child process,
+   then one process a rank, joined by NCCL and supervised (fork mode); or, in launcher mode,
+   this process as one rank of those a launcher started (launch.h). The rows each rank times
+   are ranks_time.c's; what a run does as on one GPU is the core's (core.h). C11 calling the
+   CUDA runtime's and NCCL's C APIs. */
 #define _DEFAULT_SOURCE   /* setenv, kill */
+#include "launch.h"
 #include "ranks_state.h"
 
 #include <signal.h>
@@ -13,6 +15,8 @@
 #include <unistd.h>
 
 static struct tk_ranks_state g;   /* one run a process */
+static const char *id_file;       /* launcher mode's id file (--id-file, TK_ID_FILE); NULL: fork mode */
+static struct tk_launch launch;   /* launcher mode: who this process is */
 
 void tk_ranks_unfinished(void)
 {
@@ -35,16 +39,25 @@ static void usage(FILE *f, const char *prog)
             "  --ranks P       use GPUs 0 .. P-1, one process each (default: every GPU)\n"
             "  --timeline FILE write when each chunk's work ended on each rank, in the last\n"
             "                  timed run of each row that marks them, as CSV\n"
-            "NCCL_NVLS_ENABLE=0 is set (NVLink multicast off) unless the environment sets it.\n");
+            "  --id-file PATH  launcher mode: this process is one rank of those a launcher\n"
+            "                  (srun, mpirun) started, one a GPU, possibly on several nodes;\n"
+            "                  rank 0 hands NCCL's id to the others through PATH, which must be\n"
+            "                  on a filesystem every rank shares (TK_ID_FILE=PATH does the same)\n"
+            "Launcher mode takes the rank, the rank count and the local rank from TK_RANK,\n"
+            "TK_RANKS and TK_LOCAL_RANK, or else from Open MPI's, PMI's or Slurm's variables;\n"
+            "each rank uses GPU (local rank mod the GPUs it sees); a rank waits TK_ID_TIMEOUT\n"
+            "seconds (default %d) for the id. Without it the ranks are forked on this machine.\n"
+            "NCCL_NVLS_ENABLE=0 is set (NVLink multicast off) unless the environment sets it.\n",
+            TK_ID_TIMEOUT_DEFAULT);
 }
 
-/* Takes --ranks and --timeline out of argv (the shared parser knows neither). */
+/* Takes --ranks, --timeline and --id-file out of argv (the shared parser knows none). */
 static int own_options(int *argc, char **argv, int *ranks, char *err, size_t len)
 {
     int out = 1;
     for (int i = 1; i < *argc; i++) {
         const char *a = argv[i];
-        int takes = !strcmp(a, "--ranks") || !strcmp(a, "--timeline");
+        int takes = !strcmp(a, "--ranks") || !strcmp(a, "--timeline") || !strcmp(a, "--id-file");
         if (!takes) { argv[out++] = argv[i]; continue; }
         if (i + 1 >= *argc) { snprintf(err, len, "%s needs a value", a); return -1; }
         if (!strcmp(a, "--ranks")) {
@@ -56,6 +69,9 @@ static int own_options(int *argc, char **argv, int *ranks, char *err, size_t len
                 return -1;
             }
             *ranks = (int)v;
+        } else if (!strcmp(a, "--id-file")) {
+            if (!argv[i + 1][0]) { snprintf(err, len, "--id-file needs a path"); return -1; }
+            id_file = argv[i + 1];
         } else {
             g.timeline = argv[i + 1];
         }
@@ -66,34 +82,54 @@ static int own_options(int *argc, char **argv, int *ranks, char *err, size_t len
     return 0;
 }
 
+/* What the probe finds. */
+struct probe_msg { int count, problem, runtime, driver; char why[256], device[256]; };
+
+/* The probe's questions, asked in this process: how many GPUs there are, or why none is
+   usable; the versions; the name of this process's device: GPU 0 in fork mode, and in launcher
+   mode its local rank (its rank where the launcher gives none) modulo the GPUs it sees. */
+static void probe_here(struct probe_msg *m)
+{
+    const char *p = tk_gpu_problem(&m->count, m->why, sizeof m->why);
+    if (p) {
+        m->problem = 1;
+        if (p != m->why) snprintf(m->why, sizeof m->why, "%s", p);
+    } else {
+        struct cudaDeviceProp prop;
+        if (id_file)
+            g.core.dev = (launch.local >= 0 ? launch.local : launch.rank) % m->count;
+        if (cudaGetDeviceProperties(&prop, g.core.dev) == cudaSuccess)
+            snprintf(m->device, sizeof m->device, "%s", prop.name);
+    }
+    cudaRuntimeGetVersion(&m->runtime);
+    cudaDriverGetVersion(&m->driver);
+}
+
 /* How many GPUs there are, or why none is usable, asked in a child process: a process that
-   has touched CUDA cannot fork ranks that use it. */
+   has touched CUDA cannot fork ranks that use it. In launcher mode, where nothing is forked,
+   asked here. */
 static const char *probe(int *count, char *why, size_t len)
 {
     int fd[2];
-    struct { int count, problem, runtime, driver; char why[256], device[256]; } msg;
+    struct probe_msg msg;
     memset(&msg, 0, sizeof msg);
-    if (pipe(fd)) { snprintf(why, len, "pipe failed"); return why; }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fd[0]);
-        const char *p = tk_gpu_problem(&msg.count, msg.why, sizeof msg.why);
-        if (p) { msg.problem = 1; snprintf(msg.why, sizeof msg.why, "%s", p); }
-        else {
-            struct cudaDeviceProp prop;
-            if (cudaGetDeviceProperties(&prop, 0) == cudaSuccess)
-                snprintf(msg.device, sizeof msg.device, "%s", prop.name);
+    if (id_file) {
+        probe_here(&msg);
+    } else {
+        if (pipe(fd)) { snprintf(why, len, "pipe failed"); return why; }
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid == 0) {
+            close(fd[0]);
+            probe_here(&msg);
+            _exit(write(fd[1], &msg, sizeof msg) == (ssize_t)sizeof msg ? 0 : 1);
         }
-        cudaRuntimeGetVersion(&msg.runtime);
-        cudaDriverGetVersion(&msg.driver);
-        _exit(write(fd[1], &msg, sizeof msg) == (ssize_t)sizeof msg ? 0 : 1);
+        close(fd[1]);
+        ssize_t got = pid > 0 ? read(fd[0], &msg, sizeof msg) : -1;
+        close(fd[0]);
+        if (pid > 0) waitpid(pid, NULL, 0);
+        if (got != (ssize_t)sizeof msg) { snprintf(why, len, "the GPU probe failed"); return why; }
     }
-    close(fd[1]);
-    ssize_t got = pid > 0 ? read(fd[0], &msg, sizeof msg) : -1;
-    close(fd[0]);
-    if (pid > 0) waitpid(pid, NULL, 0);
-    if (got != (ssize_t)sizeof msg) { snprintf(why, len, "the GPU probe failed"); return why; }
     *count = msg.count;
     g.core.table.runtime_version = msg.runtime;
     g.core.table.driver_version = msg.driver;
@@ -139,16 +175,28 @@ static void wait_for_ranks(const pid_t *pid, int ranks)
     exit(worst);
 }
 
-/* The CPU+OMP row, in a child process of its own (which may use OpenMP). */
+/* The CPU+OMP row in this process: 0, or -1 where its output cannot be allocated (said). */
+static int cpu_row_here(struct tk_ranks *rk)
+{
+    float *out = malloc((size_t)rk->rows * rk->cols * sizeof *out);
+    if (!out) { fprintf(stderr, "cannot allocate the CPU row's output\n"); return -1; }
+    tk_core_cpu_row(&g.core, g.full_in, out, rk->rows, rk->cols);
+    free(out);
+    return 0;
+}
+
+/* The CPU+OMP row, in a child process of its own (which may use OpenMP); in launcher mode,
+   where nothing is forked after it, in this process. */
 static void cpu_row(struct tk_ranks *rk)
 {
-    size_t n = (size_t)rk->rows * rk->cols;
+    if (id_file) {
+        if (cpu_row_here(rk) < 0) exit(TK_EXIT_CUDA);
+        return;
+    }
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
-        float *out = malloc(n * sizeof *out);
-        if (!out) { fprintf(stderr, "cannot allocate the CPU row's output\n"); _exit(TK_EXIT_CUDA); }
-        tk_core_cpu_row(&g.core, g.full_in, out, rk->rows, rk->cols);
+        if (cpu_row_here(rk) < 0) _exit(TK_EXIT_CUDA);
         fflush(NULL);
         _exit(g.core.status);
     }
@@ -172,7 +220,6 @@ static void set_up_rank(struct tk_ranks *rk)
     struct tk_core *c = &g.core;
     int p = rk->rank;
     snprintf(c->who, sizeof c->who, "rank %d", p);
-    c->dev = p;
     CUDA_CHECK(cudaStreamCreate(&c->stream));
     tk_core_l2(c);
     tk_core_gpu_buffers(c);
@@ -215,6 +262,7 @@ static void fork_ranks(struct tk_ranks *rk)
                 }
                 close(fd[0]);
             }
+            g.core.dev = p;
             CUDA_CHECK(cudaSetDevice(p));
             NCCL_CHECK(ncclCommInitRank(&rk->comm, rk->ranks, id, p));
             set_up_rank(rk);
@@ -226,11 +274,163 @@ static void fork_ranks(struct tk_ranks *rk)
     wait_for_ranks(pid, rk->ranks);
 }
 
+/* Launcher mode's counterpart of fork_ranks, in this process: rank 0 makes NCCL's unique id
+   and hands it to the others through the id file; each rank joins on its own GPU. */
+static void join_ranks(struct tk_ranks *rk, size_t n)
+{
+    ncclUniqueId id;
+    char err[1024];
+    int p = rk->rank;
+    CUDA_CHECK(cudaSetDevice(g.core.dev));
+    if (p == 0) {
+        NCCL_CHECK(ncclGetUniqueId(&id));
+        if (tk_id_write(id_file, &id, sizeof id, rk->ranks, launch.token, err, sizeof err)) {
+            fprintf(stderr, "rank 0: %s\n", err);
+            exit(TK_EXIT_CUDA);
+        }
+    } else if (tk_id_read(id_file, &id, sizeof id, rk->ranks, launch.token, launch.timeout_s,
+                          err, sizeof err)) {
+        fprintf(stderr, "rank %d: %s\n", p, err);
+        exit(TK_EXIT_CUDA);
+    }
+    NCCL_CHECK(ncclCommInitRank(&rk->comm, rk->ranks, id, p));
+    if (p == 0)   /* every rank has read it: none is in the communicator without it */
+        tk_id_remove(id_file);
+    set_up_rank(rk);
+    if (p != 0) {   /* its rows are on its GPU; its checks compute the input's values */
+        tk_rows_release(g.full_in, n);
+        g.full_in = NULL;
+    }
+}
+
+static const char *env(const char *name)
+{
+    return getenv(name);
+}
+
+/* Whether this process runs in launcher mode (--id-file or TK_ID_FILE), and then who it is:
+   a bad environment, or an id file's folder missing, exits 2. In fork mode, a process that a
+   launcher started as one of several is refused: each would fork ranks on every GPU. */
+static int launched(const char *prog, int want)
+{
+    char err[512];
+    const char *from_env = getenv("TK_ID_FILE");
+    if (!id_file && from_env && *from_env)
+        id_file = from_env;
+    int found = tk_launch_read(&launch, env, TK_MAX_RANKS, err, sizeof err);
+    if (!id_file) {
+        if (found == 1 && launch.ranks > 1) {
+            fprintf(stderr, "%s: this process is rank %d of %d (set by %s: %s), but no id file "
+                    "is given: launcher mode needs --id-file PATH (or TK_ID_FILE), on a "
+                    "filesystem every rank shares; to fork the ranks here, start one task\n",
+                    prog, launch.rank, launch.ranks, launch.launcher, launch.vars);
+            exit(TK_EXIT_USAGE);
+        }
+        return 0;
+    }
+    if (found == 0)
+        fprintf(stderr, "%s: launcher mode (--id-file, TK_ID_FILE) needs this process's rank "
+                "and the rank count: TK_RANK and TK_RANKS, or the variables of Open MPI's "
+                "mpirun, of MPICH's or Intel MPI's mpiexec, or of Slurm's srun%s%s\n", prog,
+                err[0] ? "; " : "", err);
+    else if (found < 0)
+        fprintf(stderr, "%s: launcher mode: %s\n", prog, err);
+    else if (want && want != launch.ranks)
+        fprintf(stderr, "%s: --ranks %d, but the launcher's rank count is %d (set by %s: %s)\n",
+                prog, want, launch.ranks, launch.launcher, launch.vars);
+    else if (tk_id_prepare(id_file, launch.rank == 0, err, sizeof err))
+        fprintf(stderr, "%s: rank %d: %s\n", prog, launch.rank, err);
+    else
+        return 1;
+    exit(TK_EXIT_USAGE);
+}
+
+/* The run's first line. */
+static void say_run(const char *step, const struct tk_ranks *rk, size_t bytes)
+{
+    tk_core_say(&g.core, "transpose-kit %s: %d x %d floats (%.1f MiB a matrix) across GPUs, "
+                "median of %d timed runs after %d warm-ups\n", step, rk->rows, rk->cols,
+                bytes / TK_MIB, g.core.opt.reps, g.core.opt.warmup);
+}
+
+/* The line before the rows: how the ranks run (how), and what each holds. */
+static void say_ranks(const struct tk_ranks *rk, const char *how)
+{
+    tk_core_say(&g.core, "ranks: %d, %s; rank p holds input rows p x rows / %d to (p + 1) x "
+                "rows / %d - 1\n", rk->ranks, how, rk->ranks, rk->ranks);
+}
+
+/* The whole input, filled once here, one thread: in fork mode every rank inherits it, and a
+   process that has used OpenMP cannot use it again in a forked child (GNU libgomp). */
+static void fill_whole(const char *prog, size_t n, size_t bytes)
+{
+    g.full_in = malloc(bytes);
+    if (!g.full_in) {
+        fprintf(stderr, "%s: cannot allocate the host matrix (%.1f GiB)\n", prog,
+                bytes / (TK_MIB * 1024));
+        exit(TK_EXIT_CUDA);
+    }
+    for (size_t i = 0; i < n; i++)
+        g.full_in[i] = tk_value(i);
+}
+
+/* Launcher mode: this process is rank launch.rank of launch.ranks. Rank 0 does what fork
+   mode's parent does (the lines before the rows, the CPU+OMP row, here) on the whole input;
+   another rank says nothing unless it fails, and holds its own rows of the input only. */
+static void begin_launched(struct tk_ranks *rk, const char *step, const char *prog, size_t n,
+                           size_t bytes)
+{
+    struct tk_core *c = &g.core;
+    char why[256], how[512];
+    int count = 0, p = launch.rank;
+    rk->rank = p;
+    c->table.gpus = rk->ranks = launch.ranks;
+    tk_split(rk->rows, rk->ranks, rk->row0);
+    tk_split(rk->cols, rk->ranks, rk->col0);
+    if (p == 0)
+        tk_core_host_fits(c, prog, bytes);
+    const char *problem = probe(&count, why, sizeof why);
+    if (p == 0) {
+        say_run(step, rk, bytes);
+        if (launch.token[0])
+            snprintf(how, sizeof how, ", marked with the run's name %s (%s)", launch.token,
+                     launch.token_from);
+        else
+            snprintf(how, sizeof how, " (no variable names the run: give each run a path of "
+                     "its own)");
+        tk_core_say(c, "launcher mode: rank 0 of %d (set by %s: %s); NCCL's id through %s%s\n",
+                    rk->ranks, launch.launcher, launch.vars, id_file, how);
+        fill_whole(prog, n, bytes);
+        tk_core_header(c);
+        if (!c->opt.no_cpu)
+            cpu_row(rk);
+        if (problem)
+            tk_core_skip_gpu(c, problem);
+        snprintf(how, sizeof how, "one process each, started by the launcher, on GPU local "
+                 "rank mod the GPUs it sees (rank 0: GPU %d of %d, %s)", c->dev, count, c->device);
+        say_ranks(rk, how);
+    } else {
+        if (problem) {
+            fprintf(stderr, "%s: rank %d of %d: GPU rows skipped: %s\n", prog, p, rk->ranks,
+                    problem);
+            exit(TK_EXIT_NO_GPU);
+        }
+        g.full_in = tk_rows_reserve(n, (size_t)rk->row0[p] * rk->cols, tk_in_count(rk, p), why,
+                                    sizeof why);
+        if (!g.full_in) {
+            fprintf(stderr, "%s: rank %d: %s\n", prog, p, why);
+            exit(TK_EXIT_CUDA);
+        }
+    }
+    setenv("NCCL_NVLS_ENABLE", "0", 0);   /* NVLink multicast off, unless set otherwise */
+    join_ranks(rk, n);
+}
+
 void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_local_fn local,
                     int argc, char **argv)
 {
     struct tk_core *c = &g.core;
-    char err[256], why[256];
+    char err[256], why[256], how[384];
     int want = 0, count = 0;
     memset(rk, 0, sizeof *rk);
     memset(&g, 0, sizeof g);
@@ -248,23 +448,15 @@ void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_l
     }
     rk->rows = (int)c->opt.rows, rk->cols = (int)c->opt.cols;
     size_t n = (size_t)rk->rows * rk->cols, bytes = n * sizeof(float);
+    if (launched(argv[0], want)) {
+        begin_launched(rk, step, argv[0], n, bytes);
+        return;
+    }
     tk_core_host_fits(c, argv[0], bytes);
 
     const char *problem = probe(&count, why, sizeof why);
-    tk_core_say(c, "transpose-kit %s: %d x %d floats (%.1f MiB a matrix) across GPUs, median of "
-                "%d timed runs after %d warm-ups\n", step, rk->rows, rk->cols, bytes / TK_MIB,
-                c->opt.reps, c->opt.warmup);
-
-    /* The whole input, filled once here, one thread: every rank inherits it, and a process
-       that has used OpenMP cannot use it again in a forked child (GNU libgomp). */
-    g.full_in = malloc(bytes);
-    if (!g.full_in) {
-        fprintf(stderr, "%s: cannot allocate the host matrix (%.1f GiB)\n", argv[0],
-                bytes / (TK_MIB * 1024));
-        exit(TK_EXIT_CUDA);
-    }
-    for (size_t i = 0; i < n; i++)
-        g.full_in[i] = tk_value(i);
+    say_run(step, rk, bytes);
+    fill_whole(argv[0], n, bytes);
     c->table.gpus = rk->ranks = want ? want : count;   /* for the CSV; checked below */
     tk_core_header(c);
     if (!c->opt.no_cpu)
@@ -284,9 +476,8 @@ void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_l
     tk_split(rk->rows, rk->ranks, rk->row0);
     tk_split(rk->cols, rk->ranks, rk->col0);
     setenv("NCCL_NVLS_ENABLE", "0", 0);   /* NVLink multicast off, unless set otherwise */
-    tk_core_say(c, "ranks: %d, one process on each of GPUs 0 to %d (%s); rank p holds input "
-                "rows p x rows / %d to (p + 1) x rows / %d - 1\n", rk->ranks, rk->ranks - 1,
-                c->device, rk->ranks, rk->ranks);
+    snprintf(how, sizeof how, "one process on each of GPUs 0 to %d (%s)", rk->ranks - 1, c->device);
+    say_ranks(rk, how);
     fork_ranks(rk);
 }
 

@@ -99,10 +99,13 @@ typedef void (*tk_local_fn)(const float *d_in, float *d_out, int rows, int cols)
 /* Called by a starter before tk_ranks_begin: its TODOs are still open (as tk_unfinished). */
 void tk_ranks_unfinished(void);
 
-/* Parses the command line (--ranks P and --timeline FILE besides every step's options), runs
-   the CPU+OMP row, checks that P GPUs are there, then forks one process a GPU and returns
-   in each, set up as rank rk->rank. The parent waits for the ranks and exits with the worst
-   status: it never returns. row names the step's main row (for --describe); local is the
+/* Parses the command line (--ranks P, --timeline FILE and --id-file PATH besides every step's
+   options). Fork mode, the default: runs the CPU+OMP row, checks that P GPUs are there, then
+   forks one process a GPU and returns in each, set up as rank rk->rank; the parent waits for
+   the ranks and exits with the worst status: it never returns. Launcher mode (--id-file or
+   TK_ID_FILE; launch.h): this process is one of the ranks a launcher started; it returns set
+   up as the rank the environment names, rank 0 having run the CPU+OMP row, and NCCL's id
+   having gone through the file. row names the step's main row (for --describe); local is the
    step's one-GPU kernel, timed by rank 0. */
 void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_local_fn local,
                     int argc, char **argv);

@@ -18,7 +18,9 @@ struct tk_ranks_state {
     struct tk_core core;
     tk_local_fn local;          /* the step's one-GPU kernel, for the one-GPU row */
     const char *timeline;       /* --timeline FILE, or NULL */
-    float *full_in;             /* the whole input, filled before the fork (shared, read-only) */
+    float *full_in;             /* the whole input, filled before the fork (shared, read-only);
+                                   in launcher mode rank 0's own, and NULL on another rank once
+                                   its rows are on its GPU (its checks use tk_value) */
     float *one_in, *one_out;    /* rank 0's whole matrices, for the one-GPU row */
     double nccl_ms;             /* the NCCL row's median, once timed */
     int ceilings_done;

@@ -4,8 +4,15 @@
 # Settings come from the environment, so nobody edits the script:
 #   STEP=all       all one-GPU solution steps through scripts/results.sh (table, CSV, chart);
 #   STEP=3         solution step 3 alone; STEP=mywork a student's folder (./transpose there);
-#   STEP=8         step 8 across every GPU the job was given, one process each (ask the
-#                  scheduler for several GPUs of one node: sbatch --gres=gpu:4 ...)
+#   STEP=8         step 8 across GPUs, one process a GPU. A job of one task (the scripts'
+#                  default): the harness forks its ranks over every GPU of the node (ask for
+#                  several: sbatch --gres=gpu:4 ...). A Slurm job of several tasks (sbatch
+#                  --ntasks=8 --ntasks-per-node=4 --gres=gpu:4 ..., on one node or more): srun
+#                  starts one rank a task, in launcher mode (common/README.md)
+#   LAUNCHER=""    the command that starts step 8's ranks in launcher mode, one process a GPU,
+#                  e.g. LAUNCHER="mpirun -np 8" under PBS; under Slurm with several tasks it
+#                  is srun --kill-on-bad-exit=1 --ntasks=$SLURM_NTASKS; NCCL's id then goes
+#                  through a file in KIT_DIR, which every node must share
 #   SIZE=8192      the matrix size (N x N)
 #   MODULES=""     modules to load first, e.g. MODULES="cuda/13.0 gcc"; none by default,
 #                  since module names differ from site to site
@@ -38,6 +45,19 @@ case $STEP in
     *) [ -f "$KIT_DIR/$STEP/transpose.cu" ] || { echo "job: no $STEP/transpose.cu in $KIT_DIR" >&2; exit 2; }
        run=("$STEP/transpose" -n "$SIZE") ;;
 esac
+# Step 8 across nodes: ranks a launcher starts, NCCL's id through a file every node can read.
+across=" $("$KIT_DIR/scripts/steps.sh" --across | tr '\n' ' ') "
+LAUNCHER=${LAUNCHER:-}
+if [ -z "$LAUNCHER" ] && [[ $STEP =~ ^[0-9]+$ ]] && [[ $across == *" $STEP "* ]] &&
+   [[ ${SLURM_NTASKS:-1} =~ ^[0-9]+$ ]] && [ "${SLURM_NTASKS:-1}" -gt 1 ]; then
+    # srun takes no --cpus-per-task from the job since Slurm 22.05: passed on.
+    LAUNCHER="srun --kill-on-bad-exit=1 --ntasks=$SLURM_NTASKS${SLURM_CPUS_PER_TASK:+ --cpus-per-task=$SLURM_CPUS_PER_TASK}"
+fi
+if [ -n "$LAUNCHER" ]; then
+    [ "$STEP" != all ] || { echo "job: LAUNCHER starts the ranks of one step across GPUs: set STEP too (STEP=8)" >&2; exit 2; }
+    # shellcheck disable=SC2206  # LAUNCHER is a command line, split into its words
+    run=($LAUNCHER "${run[@]}" --id-file "$KIT_DIR/.nccl-id.${SLURM_JOB_ID:-${PBS_JOBID:-$$}}")
+fi
 build=(make -C "$KIT_DIR")
 [ "$STEP" != all ] && [[ ! $STEP =~ ^[0-9]+$ ]] && build=(make -C "$KIT_DIR/$STEP")
 

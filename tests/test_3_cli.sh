@@ -99,3 +99,59 @@ if grep -l 'TODO' solution/step*/transpose.cu >"$LAST_OUT"; then
 else
     pass "no solution holds a TODO"
 fi
+
+# Launcher mode (--id-file or TK_ID_FILE; common/launch.h) as a user meets it without a GPU:
+# each rank says it has none (exit 3), rank 0 alone printing the table's lines; a launcher's
+# environment that is wrong, or a launcher of several tasks without an id file, is refused with
+# its message (exit 2). A shell inside a launcher's task would pass its variables on: none here.
+no_launcher() {
+    env -u TK_RANK -u TK_RANKS -u TK_LOCAL_RANK -u TK_ID_FILE -u TK_ID_TIMEOUT \
+        -u OMPI_COMM_WORLD_RANK -u OMPI_COMM_WORLD_SIZE -u OMPI_COMM_WORLD_LOCAL_RANK \
+        -u PMI_RANK -u PMI_SIZE -u MPI_LOCALRANKID -u SLURM_PROCID -u SLURM_STEP_ID \
+        -u SLURM_STEP_NUM_TASKS -u SLURM_NTASKS -u SLURM_LOCALID CUDA_VISIBLE_DEVICES= "$@"
+}
+no_gpu_why='GPU rows skipped: (no CUDA-capable GPU|no NVIDIA driver|the NVIDIA driver)'
+for n in $ACROSS_NUMS; do
+    [[ " $STEP_NUMS " == *" $n "* ]] || continue
+    b=solution/step$n/transpose id=$TK_BUILD/launch.id
+    rm -f "$id"
+    run_cmd no_launcher TK_RANK=0 TK_RANKS=2 "$b" --rows 33 --cols 65 --id-file "$id"
+    judge "step$n launcher mode, rank 0 without a GPU: says its mode, prints the header and the checked CPU row, says why the GPU rows are skipped (exit 3)" 3 \
+        "^launcher mode: rank 0 of 2 \\(set by hand or a script: TK_RANK=0, TK_RANKS=2\\); NCCL's id through $id " \
+        '^row  .* checked' '^CPU\+OMP .* yes' "^$no_gpu_why"
+    name="step$n launcher mode, rank 1 without a GPU (TK_ID_FILE): says so on its own, exit 3, and prints no table"
+    run_cmd no_launcher TK_RANK=1 TK_RANKS=2 TK_ID_FILE="$id" "$b" --rows 33 --cols 65
+    if grep -Eq '^(transpose-kit |launcher mode|row |CPU\+OMP)' "$LAST_OUT"; then
+        fail "$name" "a rank other than 0 printed the table's lines"
+    else
+        judge "$name" 3 "^$b: rank 1 of 2: $no_gpu_why"
+    fi
+    name="step$n in a Slurm batch script (SLURM_PROCID=0, SLURM_NTASKS=4, no SLURM_STEP_ID), no id file: fork mode, as before (exit 3 without a GPU)"
+    run_cmd no_launcher SLURM_PROCID=0 SLURM_NTASKS=4 SLURM_LOCALID=0 "$b" --rows 33 --cols 65
+    if grep -q 'launcher mode' "$LAST_OUT"; then fail "$name" "it speaks of launcher mode"
+    else judge "$name" 3 '^CPU\+OMP .* yes' "^$no_gpu_why"; fi
+
+    while IFS='|' read -r what vars args message; do
+        # shellcheck disable=SC2086  # vars and args are lists of words
+        expect "step$n launcher mode refuses $what (exit 2)" 2 "$message" \
+            no_launcher $vars "$b" --rows 33 --cols 65 $args
+    done <<EOT
+a rank not below the count|TK_RANK=2 TK_RANKS=2|--id-file $id|launcher mode: TK_RANK=2 with TK_RANKS=2: a rank must be 0 to 1$
+a rank that is no number|TK_RANK=one TK_RANKS=2|--id-file $id|launcher mode: TK_RANK='one' is not a whole number$
+a count above 64|TK_RANK=0 TK_RANKS=65|--id-file $id|launcher mode: TK_RANKS=65: the rank count must be 1 to 64$
+no count|OMPI_COMM_WORLD_RANK=0|--id-file $id|launcher mode: OMPI_COMM_WORLD_RANK is set but OMPI_COMM_WORLD_SIZE is not$
+an id file without a launcher's variables|HOME=$HOME|--id-file $id|launcher mode \(--id-file, TK_ID_FILE\) needs this process's rank and the rank count: TK_RANK and TK_RANKS
+a Slurm batch script's variables, with the hint|SLURM_PROCID=0 SLURM_NTASKS=4|--id-file $id|SLURM_PROCID is set but SLURM_STEP_ID is not: this is a Slurm batch script or salloc shell
+--ranks other than the launcher's count|TK_RANK=0 TK_RANKS=2|--id-file $id --ranks 3|--ranks 3, but the launcher's rank count is 2 \(set by hand or a script: TK_RANK=0, TK_RANKS=2\)$
+srun's task of several without an id file|SLURM_PROCID=1 SLURM_STEP_NUM_TASKS=4 SLURM_LOCALID=1 SLURM_STEP_ID=0||this process is rank 1 of 4 \(set by Slurm's srun: SLURM_PROCID=1, SLURM_STEP_NUM_TASKS=4, SLURM_LOCALID=1\), but no id file is given: launcher mode needs --id-file PATH
+an id file in a folder that is not here|TK_RANK=1 TK_RANKS=2|--id-file $TK_BUILD/no-such-folder/id|rank 1: $TK_BUILD/no-such-folder/id: no folder $TK_BUILD/no-such-folder here: the id file must be in a folder every rank's node shares$
+a bad TK_ID_TIMEOUT|TK_RANK=1 TK_RANKS=2 TK_ID_TIMEOUT=soon|--id-file $id|launcher mode: TK_ID_TIMEOUT='soon' is not a whole number of seconds from 1 to 86400$
+EOT
+    expect "step$n launcher mode refuses an empty --id-file (exit 2)" 2 'transpose: --id-file needs a path$' \
+        no_launcher TK_RANK=0 TK_RANKS=2 "$b" --id-file ''
+    name="step$n launcher mode: rank 0 refuses an id-file path that holds another file, and leaves it as it was (exit 2)"
+    echo "my notes" >"$TK_BUILD/notes.txt"
+    run_cmd no_launcher TK_RANK=0 TK_RANKS=2 "$b" --rows 33 --cols 65 --id-file "$TK_BUILD/notes.txt"
+    if [ "$(cat "$TK_BUILD/notes.txt")" != "my notes" ]; then fail "$name" "the file was changed"
+    else judge "$name" 2 "rank 0: $TK_BUILD/notes.txt is there and is not an id file of the kit: it was left as it is"; fi
+done

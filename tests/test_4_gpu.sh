@@ -64,6 +64,51 @@ for n in $ACROSS_NUMS; do
     fi
 done
 
+# Launcher mode end to end: the ranks started as separate processes, as srun or mpirun would
+# start them (TK_RANK=p TK_RANKS=P, NCCL's id through a file), one a GPU: exact on every rank,
+# the CPU+OMP row and the rows printed by rank 0 alone, every rank exits 0, the id file is
+# removed. One rank (P = 1) runs on a machine of one GPU.
+for n in $ACROSS_NUMS; do
+    [[ " $STEP_NUMS " == *" $n "* ]] || continue
+    for P in 1 2; do
+        name="solution step$n in launcher mode, $P rank(s) started as separate processes (TK_RANK, --id-file): exact, the rows printed by rank 0 alone"
+        gpu_test "$name" || continue
+        if [ "$(gpu_count)" -lt "$P" ]; then
+            skip "$name" "$P ranks need $P GPUs; this machine has $(gpu_count)"
+            continue
+        fi
+        id=$TK_BUILD/launch-$P.id
+        rm -f "$id" "$TK_BUILD"/launch-rank*.out
+        pids=()
+        for ((p = 1; p < P; p++)); do
+            env TK_RANK=$p TK_RANKS=$P TK_LOCAL_RANK=$p TK_ID_TIMEOUT=120 timeout 300 \
+                "solution/step$n/transpose" --rows 97 --cols 161 --reps 2 --warmup 1 --id-file "$id" \
+                >"$TK_BUILD/launch-rank$p.out" 2>&1 &
+            pids+=("$!")
+        done
+        run_cmd env TK_RANK=0 TK_RANKS=$P TK_LOCAL_RANK=0 timeout 300 "solution/step$n/transpose" \
+            --rows 97 --cols 161 --reps 2 --warmup 1 --id-file "$id"
+        others=ok
+        for ((p = 1; p < P; p++)); do
+            wait "${pids[p - 1]}"
+            rc=$?
+            if [ "$rc" != 0 ]; then
+                others="rank $p exited $rc ($(tail -n 1 "$TK_BUILD/launch-rank$p.out"))"
+            elif grep -Eq '^(row |CPU\+OMP |NCCL all-to-all \(|one GPU \(|GPU-[a-z-]+ )' "$TK_BUILD/launch-rank$p.out"; then
+                others="rank $p printed lines of the table"
+            fi
+        done
+        if [ "$others" != ok ]; then
+            fail "$name" "$others"
+        elif [ -e "$id" ]; then
+            fail "$name" "the id file $id is still there"
+        else
+            judge "$name" 0 "^launcher mode: rank 0 of $P " '^CPU\+OMP .* yes' "^ranks: $P, " \
+                '^NCCL all-to-all .* yes' '^one GPU .* yes' '^GPU-alltoall .* yes' '^GPU-alltoall-pipelined .* yes'
+        fi
+    done
+done
+
 name="untouched step1 starter reports its unfinished TODOs (exit 5)"
 gpu_test "$name" && expect "$name" 5 'TODO\(step1\)' step1/transpose -n 256 --no-cpu
 for n in ${STEP_NUMS#1 }; do

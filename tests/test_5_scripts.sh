@@ -18,6 +18,25 @@ expect "pbs job: STEP, SIZE and MODULES come from the environment" 0 \
 judge "pbs job: runs the named step at SIZE" 0 'solution/step3/transpose -n 4096'
 expect "job: a bad SIZE is refused" 2 'SIZE must be a whole number' env SIZE=big scripts/job.sh --dry-run
 expect "job: an unknown step folder is refused" 2 'no nosuch/transpose.cu' env STEP=nosuch scripts/job.sh --dry-run
+# Step 8's plans: one task forks its ranks; several Slurm tasks are ranks srun starts, in
+# launcher mode, NCCL's id through a file in the kit's folder named by the job; LAUNCHER
+# names another launcher (PBS's mpirun).
+across=${ACROSS_NUMS%% *}
+if [ -n "$across" ]; then
+    expect "slurm job, step $across in one task: the harness forks its ranks (no --id-file)" 0 \
+        "run: .* solution/step$across/transpose -n 8192\\)   with" \
+        env -u SLURM_NTASKS -u LAUNCHER STEP="$across" scripts/slurm.sbatch --dry-run
+    expect "slurm job, step $across in 8 tasks: srun starts the ranks, launcher mode, the job's id file" 0 \
+        "run: .*&& srun --kill-on-bad-exit=1 --ntasks=8 --cpus-per-task=4 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.77\\)" \
+        env -u LAUNCHER STEP="$across" SLURM_JOB_ID=77 SLURM_NTASKS=8 SLURM_CPUS_PER_TASK=4 \
+        SLURM_SUBMIT_DIR="$TK_ROOT" scripts/slurm.sbatch --dry-run
+    expect "pbs job, step $across with LAUNCHER: mpirun starts the ranks, launcher mode" 0 \
+        "run: .*&& mpirun -np 8 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.5\\.pbs01\\)" \
+        env -u SLURM_JOB_ID STEP="$across" LAUNCHER="mpirun -np 8" PBS_JOBID=5.pbs01 \
+        PBS_O_WORKDIR="$TK_ROOT" scripts/pbs.pbs --dry-run
+    expect "job: LAUNCHER without a step is refused" 2 'LAUNCHER starts the ranks of one step across GPUs: set STEP too' \
+        env STEP=all LAUNCHER=srun scripts/job.sh --dry-run
+fi
 
 # The grader without a GPU: builds, says which step and that nothing was graded; exit 3.
 expect "grade: without a step folder it says so, with the usage, exit 2" 2 'grade: it takes one folder' scripts/grade.sh

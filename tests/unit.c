@@ -1,15 +1,25 @@
 /* Host-side unit tests of the harness's plain-C parts: options, values, CPU transpose,
-   checker, statistics and bandwidth arithmetic. Prints one "PASS name" or "FAIL name: why"
-   line per test; tests/run.sh counts them. */
+   checker, statistics and bandwidth arithmetic, and launcher mode's environment, id file and
+   rows (launch.h). Prints one "PASS name" or "FAIL name: why" line per test; tests/run.sh
+   counts them. */
+#define _POSIX_C_SOURCE 200809L   /* fork, waitpid, mkdtemp, setrlimit for the launcher's tests */
 #include "explain.h"
+#include "launch.h"
 #include "matrix.h"
 #include "options.h"
 #include "report.h"
 
+#include <dirent.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 static int failures;
 
@@ -577,6 +587,15 @@ static void test_parts(void)
     wrong = tk_check_part(in, rank1, &mine, &poisoned, &first);
     result("parts: one wrong and two poisoned elements are counted, the first named",
            wrong == 3 && poisoned == 2 && first == 5, "wrong count, poison count or first");
+    size_t poisoned2, first2;
+    size_t wrong2 = tk_check_part(NULL, rank1, &mine, &poisoned2, &first2);
+    rank1[5] = in[(size_t)col0[1]];   /* mended: the NULL check must then pass */
+    tk_transpose_cpu(in, out, R, C);
+    result("parts: without the input (NULL, a launched rank), the values themselves check "
+           "alike: the same three found, and the mended part passes", wrong2 == 3 &&
+           poisoned2 == 2 && first2 == 5 && tk_check_part(NULL, rank1, &mine, &poisoned2,
+           &first2) == 0 && tk_check_part(NULL, block, &cols, &poisoned2, &first2) == 0,
+           "a difference");
 }
 
 /* ---- stage (c)'s stores, emulated on the host (step 8) --------------------------- */
@@ -676,6 +695,271 @@ static void test_fused(void)
            strstr(why, "stored 0 times"), why);
 }
 
+/* ---- launcher mode: who this process is (launch.h) --------------------------------- */
+
+static const char *const *test_env;   /* "NAME=VALUE" strings, NULL-terminated */
+
+static const char *table_get(const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *const *e = test_env; *e; e++)
+        if (!strncmp(*e, name, len) && (*e)[len] == '=')
+            return *e + len + 1;
+    return NULL;
+}
+
+static int launch_with(const char *const *vars, struct tk_launch *l, char *err)
+{
+    test_env = vars;
+    return tk_launch_read(l, table_get, 64, err, 256);
+}
+
+static void test_launch_env(void)
+{
+    struct tk_launch l;
+    char err[256], why[1024];
+    const char *const slurm[] = { "SLURM_PROCID=3", "SLURM_STEP_NUM_TASKS=8", "SLURM_NTASKS=16",
+        "SLURM_LOCALID=1", "SLURM_STEP_ID=0", "SLURM_JOB_ID=42", NULL };
+    int r = launch_with(slurm, &l, err);
+    snprintf(why, sizeof why, "%d: rank %d of %d, local %d, token '%s', %s (%s)", r, l.rank,
+             l.ranks, l.local, l.token, l.vars, err);
+    result("launch: srun's task: SLURM_PROCID, the step's SLURM_STEP_NUM_TASKS (not the job's "
+           "SLURM_NTASKS), SLURM_LOCALID, the run named by job and step", r == 1 && l.rank == 3 &&
+           l.ranks == 8 && l.local == 1 && !strcmp(l.token, "slurm:42.0") &&
+           !strcmp(l.vars, "SLURM_PROCID=3, SLURM_STEP_NUM_TASKS=8, SLURM_LOCALID=1") &&
+           strstr(l.launcher, "srun") && l.timeout_s == TK_ID_TIMEOUT_DEFAULT, why);
+
+    const char *const slurm_old[] = { "SLURM_PROCID=1", "SLURM_NTASKS=2", "SLURM_STEP_ID=7",
+                                      NULL };
+    r = launch_with(slurm_old, &l, err);
+    result("launch: srun without SLURM_STEP_NUM_TASKS: the count from SLURM_NTASKS, no local "
+           "rank (-1), no run name without SLURM_JOB_ID", r == 1 && l.rank == 1 && l.ranks == 2 &&
+           l.local == -1 && !l.token[0], err);
+
+    const char *const batch[] = { "SLURM_PROCID=0", "SLURM_NTASKS=4", "SLURM_LOCALID=0",
+                                  "SLURM_JOB_ID=42", NULL };
+    r = launch_with(batch, &l, err);
+    result("launch: a Slurm batch script (SLURM_PROCID without SLURM_STEP_ID) is no launched "
+           "task: none found, with the hint", r == 0 && strstr(err, "SLURM_STEP_ID is not: this "
+           "is a Slurm batch script or salloc shell"), err);
+
+    const char *const ompi[] = { "OMPI_COMM_WORLD_RANK=1", "OMPI_COMM_WORLD_SIZE=2",
+        "OMPI_COMM_WORLD_LOCAL_RANK=1", "PMIX_NAMESPACE=prterun-host-7@1",
+        "SLURM_PROCID=0", "SLURM_NTASKS=1", "SLURM_STEP_ID=3", "SLURM_JOB_ID=42", NULL };
+    r = launch_with(ompi, &l, err);
+    snprintf(why, sizeof why, "%d: rank %d of %d, local %d, token '%s' (%s)", r, l.rank, l.ranks,
+             l.local, l.token, err);
+    result("launch: Open MPI's mpirun inside a Slurm job: OMPI_COMM_WORLD_* win over srun's "
+           "daemon's SLURM_PROCID; the run named by PMIX_NAMESPACE", r == 1 && l.rank == 1 &&
+           l.ranks == 2 && l.local == 1 && !strcmp(l.token, "pmix:prterun-host-7@1") &&
+           strstr(l.launcher, "Open MPI"), why);
+
+    const char *const pmi[] = { "PMI_RANK=5", "PMI_SIZE=6", "MPI_LOCALRANKID=1", NULL };
+    r = launch_with(pmi, &l, err);
+    result("launch: MPICH's or Intel MPI's PMI_RANK, PMI_SIZE, MPI_LOCALRANKID", r == 1 &&
+           l.rank == 5 && l.ranks == 6 && l.local == 1 && !l.token[0] && strstr(l.launcher, "PMI"),
+           err);
+
+    const char *const kit[] = { "TK_RANK=0", "TK_RANKS=1", "TK_ID_TIMEOUT=5", "PMI_RANK=1",
+                                "PMI_SIZE=2", NULL };
+    r = launch_with(kit, &l, err);
+    result("launch: the kit's own TK_RANK and TK_RANKS come first; no TK_LOCAL_RANK is -1; "
+           "TK_ID_TIMEOUT read", r == 1 && l.rank == 0 && l.ranks == 1 && l.local == -1 &&
+           l.timeout_s == 5 && !strcmp(l.vars, "TK_RANK=0, TK_RANKS=1"), err);
+
+    const char *const none[] = { "HOME=/root", "SLURM_JOB_ID=42", NULL };
+    r = launch_with(none, &l, err);
+    result("launch: no launcher's variables: none found, no hint", r == 0 && !err[0], err);
+
+    static const struct { const char *vars[4], *message; } bad[] = {
+        { { "TK_RANK=2", "TK_RANKS=2" }, "TK_RANK=2 with TK_RANKS=2: a rank must be 0 to 1" },
+        { { "TK_RANK=-1", "TK_RANKS=2" }, "TK_RANK=-1 with TK_RANKS=2: a rank must be 0 to 1" },
+        { { "TK_RANK=x", "TK_RANKS=2" }, "TK_RANK='x' is not a whole number" },
+        { { "TK_RANK=1.5", "TK_RANKS=2" }, "TK_RANK='1.5' is not a whole number" },
+        { { "TK_RANK=", "TK_RANKS=2" }, "TK_RANK='' is not a whole number" },
+        { { "TK_RANK=0", "TK_RANKS= 2" }, "TK_RANKS=' 2' is not a whole number" },
+        { { "TK_RANK=0", "TK_RANKS=0" }, "TK_RANKS=0: the rank count must be 1 to 64" },
+        { { "TK_RANK=0", "TK_RANKS=65" }, "TK_RANKS=65: the rank count must be 1 to 64" },
+        { { "TK_RANK=0" }, "TK_RANK is set but TK_RANKS is not" },
+        { { "TK_RANKS=2" }, "TK_RANKS is set but TK_RANK is not" },
+        { { "TK_LOCAL_RANK=0" }, "TK_LOCAL_RANK is set but TK_RANK and TK_RANKS are not" },
+        { { "TK_RANK=0", "TK_RANKS=2", "TK_LOCAL_RANK=-1" }, "TK_LOCAL_RANK=-1: a local rank is 0 or more" },
+        { { "TK_RANK=0", "TK_RANKS=2", "TK_LOCAL_RANK=one" }, "TK_LOCAL_RANK='one' is not a whole number" },
+        { { "TK_RANK=0", "TK_RANKS=2", "TK_ID_TIMEOUT=0" }, "TK_ID_TIMEOUT='0' is not a whole number of seconds from 1 to 86400" },
+        { { "SLURM_PROCID=0", "SLURM_STEP_ID=1" }, "SLURM_PROCID is set but neither SLURM_STEP_NUM_TASKS nor SLURM_NTASKS is" },
+        { { "OMPI_COMM_WORLD_SIZE=4" }, "OMPI_COMM_WORLD_SIZE is set but OMPI_COMM_WORLD_RANK is not" },
+        { { "PMI_RANK=4", "PMI_SIZE=4" }, "PMI_RANK=4 with PMI_SIZE=4: a rank must be 0 to 3" },
+    };
+    int refused = 0, total = (int)(sizeof bad / sizeof bad[0]);
+    why[0] = '\0';
+    for (int i = 0; i < total; i++) {
+        const char *vars[5] = { bad[i].vars[0], bad[i].vars[1], bad[i].vars[2], bad[i].vars[3], NULL };
+        if (launch_with(vars, &l, err) == -1 && strstr(err, bad[i].message))
+            refused++;
+        else if (!why[0])
+            snprintf(why, sizeof why, "'%s': got '%s'", bad[i].message, err);
+    }
+    snprintf(err, sizeof err, "%d of %d refused with their message; first miss %s", refused,
+             total, why);
+    result("launch: a rank not below the count, a count out of 1..64, a number that is not "
+           "one, a count or rank missing, a bad TK_ID_TIMEOUT: each refused with its message",
+           refused == total, err);
+}
+
+/* ---- launcher mode: NCCL's id through a file, and a rank's rows -------------------- */
+
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static int file_is(const char *path, const char *text)
+{
+    char buf[256] = "";
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    return f && !strcmp(buf, text);
+}
+
+/* What err says until a call writes its message there. */
+static void no_message(char *err)
+{
+    strcpy(err, "(no message: the call did not refuse)");
+}
+
+static void test_launch_id_file(void)
+{
+    char dir[] = "/tmp/tk-unit-XXXXXX", path[64], other[64], err[1024];
+    unsigned char id[128], got[128];
+    struct stat st;
+    if (!mkdtemp(dir)) {
+        result("id file: a scratch folder", 0, "mkdtemp failed");
+        return;
+    }
+    snprintf(path, sizeof path, "%s/id", dir);
+    snprintf(other, sizeof other, "%s/notes.txt", dir);
+    for (int i = 0; i < 128; i++)
+        id[i] = (unsigned char)(i * 7 + 3);
+
+    /* Two processes: the reader waits, a writer appears later. */
+    no_message(err);
+    double t0 = seconds();
+    pid_t pid = fork();
+    if (pid == 0) {
+        struct timespec wait = { 0, 400 * 1000000L };
+        nanosleep(&wait, NULL);
+        _exit(tk_id_write(path, id, sizeof id, 4, "slurm:9.1", err, sizeof err) ? 1 : 0);
+    }
+    int r = tk_id_read(path, got, sizeof got, 4, "slurm:9.1", 10, err, sizeof err);
+    int st_child = -1;
+    waitpid(pid, &st_child, 0);
+    double waited = seconds() - t0;
+    result("id file: a reader that starts first waits for the writer's file (another process) "
+           "and reads its 128 bytes exactly", r == 0 && !memcmp(id, got, sizeof id) &&
+           waited >= 0.35 && WIFEXITED(st_child) && WEXITSTATUS(st_child) == 0, err);
+
+    int entries = 0;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));)
+        entries += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    if (d)
+        closedir(d);
+    result("id file: the write leaves nothing but the file (its temporary was renamed)",
+           entries == 1 && stat(path, &st) == 0, "a temporary file is left beside the id");
+
+    t0 = seconds();
+    no_message(err);
+    r = tk_id_read(path, got, sizeof got, 4, "slurm:9.2", 1, err, sizeof err);
+    waited = seconds() - t0;
+    result("id file: another run's file (its name slurm:9.1, this run slurm:9.2) is passed "
+           "over until the timeout, which says so", r == -1 && waited >= 1 && waited < 5 &&
+           strstr(err, "after 1 s (TK_ID_TIMEOUT)") && strstr(err, "holds the id of another "
+           "run ('slurm:9.1'; this run is 'slurm:9.2')"), err);
+    no_message(err);
+    r = tk_id_read(path, got, sizeof got, 3, "slurm:9.1", 1, err, sizeof err);
+    result("id file: a file written for 4 ranks is refused by a run of 3, saying so", r == -1 &&
+           strstr(err, "holds an id for 4 ranks, this run has 3"), err);
+
+    no_message(err);
+    result("id file: rank 0 removes a file an earlier run left", tk_id_prepare(path, 1, err,
+           sizeof err) == 0 && stat(path, &st) != 0, err);
+
+    t0 = seconds();
+    no_message(err);
+    r = tk_id_read(path, got, sizeof got, 4, "", 1, err, sizeof err);
+    waited = seconds() - t0;
+    result("id file: a missing file times out after TK_ID_TIMEOUT with its message", r == -1 &&
+           waited >= 1 && waited < 5 && strstr(err, "no NCCL id for this run in ") &&
+           strstr(err, "after 1 s") && strstr(err, "no file appeared at") &&
+           strstr(err, "check that rank 0 runs"), err);
+
+    FILE *f = fopen(other, "w");
+    if (f) { fputs("my notes\n", f); fclose(f); }
+    no_message(err);
+    r = tk_id_prepare(other, 1, err, sizeof err);
+    result("id file: a file that is not an id file is refused, not removed", r == -1 &&
+           strstr(err, "is not an id file of the kit: it was left as it is") &&
+           file_is(other, "my notes\n"), err);
+    no_message(err);
+    r = tk_id_read(other, got, sizeof got, 4, "", 1, err, sizeof err);
+    result("id file: a reader finds no id in a file that is not one, and says so", r == -1 &&
+           strstr(err, "is not an id file of the kit"), err);
+
+    char lost[96], err0[1024];
+    snprintf(lost, sizeof lost, "%s/no-such-folder/id", dir);
+    no_message(err0);
+    no_message(err);
+    int w = tk_id_prepare(lost, 1, err0, sizeof err0);
+    int rd = tk_id_prepare(lost, 0, err, sizeof err);
+    result("id file: a folder that is not here is refused, to rank 0 and to the others",
+           w == -1 && rd == -1 && strstr(err0, "no folder") && !strcmp(err0, err) &&
+           strstr(err, "every rank's node shares"), err);
+    no_message(err);
+    result("id file: an empty path is refused", tk_id_prepare("", 0, err, sizeof err) == -1 &&
+           strstr(err, "empty"), err);
+    no_message(err);
+    result("id file: another rank accepts an existing folder, and writes nothing",
+           tk_id_prepare(path, 0, err, sizeof err) == 0 && stat(path, &st) != 0, err);
+
+    unlink(other);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* A launched rank's rows: filled where they lie in the whole input, the rest not there. */
+static void test_launch_rows(void)
+{
+    enum { N = 1 << 20, FIRST = 1 << 19, COUNT = 1000 };
+    char err[256] = "";
+    float *m = tk_rows_reserve(N, FIRST, COUNT, err, sizeof err);
+    int ok = m != NULL;
+    for (size_t i = FIRST; ok && i < FIRST + COUNT; i++)
+        ok = m[i] == tk_value(i);
+    result("rows: a rank's 1000 rows of a 2^20-float input are filled, at their place", ok, err);
+    if (!m)
+        return;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {   /* reads element 0, two megabytes before its rows */
+        struct rlimit none = { 0, 0 };
+        setrlimit(RLIMIT_CORE, &none);
+        volatile float v = m[0];
+        (void)v;
+        _exit(0);
+    }
+    int st = 0;
+    waitpid(pid, &st, 0);
+    result("rows: the rest of the input is not there: a read of element 0 faults (SIGSEGV)",
+           WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV, "the read did not fault");
+    tk_rows_release(m, N);
+}
+
+
 /* ---- statistics and bandwidth ----------------------------------------------------- */
 
 static int near(double a, double b) { return fabs(a - b) <= 1e-9 * fabs(b); }
@@ -753,6 +1037,9 @@ int main(int argc, char **argv)
     test_partition();
     test_parts();
     test_fused();
+    test_launch_env();
+    test_launch_id_file();
+    test_launch_rows();
     test_arithmetic();
     test_l2_note();
     return failures != 0;
