@@ -22,6 +22,8 @@
    tma-tT-sS          Hopper's bulk tensor copy: T tiles a block, S shared stages (tma.cuh)
    panel-fF-bNT[-h0]  skinny shapes: a block moves every row of W columns (or every column of
                       H rows) through a shared panel of F floats (panels.cuh)
+   step7-panels       step 7's solution's choice: its panels on skinny shapes, its windows
+                      elsewhere
    copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,21 +112,22 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "win-c64-r64-l2-s2-b16",       launch_window<64, 64, 2, 2, 16> },
     { "win-c64-r128-l2-s4-b8",       launch_window<64, 128, 2, 4, 8> },
     { "win-c64-r128-l2-s4-b16",      launch_window<64, 128, 2, 4, 16> },
-    { "panel-f2048-b256",            launch_panel<2048, 256, 0> },
-    { "panel-f4096-b128",            launch_panel<4096, 128, 0> },
-    { "panel-f4096-b256",            launch_panel<4096, 256, 7> },
-    { "panel-f8192-b256",            launch_panel<8192, 256, 7> },
-    { "panel-f2048-b256-v4",         launch_panel<2048, 256, 0, 4> },
-    { "panel-f4096-b256-v4",         launch_panel<4096, 256, 0, 4> },
-    { "panel-f8192-b256-v4",         launch_panel<8192, 256, 0, 4> },
-    { "panel-f8192-b512-v4",         launch_panel<8192, 512, 0, 4> },
-    { "panel-f4096-b256-h7-v4",      launch_panel<4096, 256, 7, 4> },
-    { "panel-f8192-b256-h7-v4",      launch_panel<8192, 256, 7, 4> },
-    { "panel-f8192-b512-h7-v4",      launch_panel<8192, 512, 7, 4> },
-    { "panel-f16384-b512-h7-v4",     launch_panel<16384, 512, 7, 4> },
-    { "panel-f8192-b256-h0",         launch_panel<8192, 256, 0> },
-    { "panel-f8192-b512",            launch_panel<8192, 512, 7> },
-    { "panel-f16384-b512",           launch_panel<16384, 512, 7> },
+    { "step7-panels",                launch_step7_paths },
+    { "panel-f2048-b256",            launch_lever_panel<2048, 256, 0> },
+    { "panel-f4096-b128",            launch_lever_panel<4096, 128, 0> },
+    { "panel-f4096-b256",            launch_lever_panel<4096, 256, 7> },
+    { "panel-f8192-b256",            launch_lever_panel<8192, 256, 7> },
+    { "panel-f2048-b256-v4",         launch_lever_panel<2048, 256, 0, 4> },
+    { "panel-f4096-b256-v4",         launch_lever_panel<4096, 256, 0, 4> },
+    { "panel-f8192-b256-v4",         launch_lever_panel<8192, 256, 0, 4> },
+    { "panel-f8192-b512-v4",         launch_lever_panel<8192, 512, 0, 4> },
+    { "panel-f4096-b256-h7-v4",      launch_lever_panel<4096, 256, 7, 4> },
+    { "panel-f8192-b256-h7-v4",      launch_lever_panel<8192, 256, 7, 4> },
+    { "panel-f8192-b512-h7-v4",      launch_lever_panel<8192, 512, 7, 4> },
+    { "panel-f16384-b512-h7-v4",     launch_lever_panel<16384, 512, 7, 4> },
+    { "panel-f8192-b256-h0",         launch_lever_panel<8192, 256, 0> },
+    { "panel-f8192-b512",            launch_lever_panel<8192, 512, 7> },
+    { "panel-f16384-b512",           launch_lever_panel<16384, 512, 7> },
     { "copy-v4",                launch_copy<4>, 0, 1 },
     { "copy-v2",                launch_copy<2>, 0, 1 },
     { "tilecopy-v2",            launch_tilecopy<2>, 0, 1 },

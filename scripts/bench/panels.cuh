@@ -15,9 +15,16 @@
    at least 32); a shape whose short side is over F / 32 floats is no panel shape, and the
    variant falls back to step 7's window kernel there.
 
-   panel-fF-bNT[-h0]   F floats a panel, NT threads a block; h0: tall runs not aligned */
+   The kernels step 7's solution took are its own, solution/step7/panels.cuh: the wide
+   panel read as float4s (v4) and the tall panel with runs from the block's first row (h0).
+   Here are the variants it did not take: the wide panel read one float at a time, and the
+   tall panel whose runs start on their sectors (h7).
+
+   panel-fF-bNT[-h0|-h7][-v4]   F floats a panel, NT threads a block; v4: wide rows read as
+                                float4s, h7 runs written as float4s */
 #pragma once
 #include "windows.cuh"
+#include "step7/panels.cuh"   /* panel_wide, panel_tall: step 7's solution's (Makefile) */
 
 static inline int pow2_floor(int x)
 {
@@ -32,52 +39,22 @@ static inline int log2_of(int p)
     return s;
 }
 
-/* Wide: block b moves input columns c0 = b W .. c0 + W - 1 of every row. */
-template <int NT, int VL>
+/* Wide, read one float at a time (the solution reads float4s): block b moves input columns
+   c0 = b W .. c0 + W - 1 of every row. */
+template <int NT>
 __global__ void __launch_bounds__(NT)
-panel_wide(int rows, int cols, int wshift, const float *__restrict__ in, float *__restrict__ out)
+panel_wide_scalar(int rows, int cols, int wshift, const float *__restrict__ in, float *__restrict__ out)
 {
     extern __shared__ float panel[];   /* rows x (W + 1): input row r at r (W + 1) */
     const int W = 1 << wshift, P = W + 1, t = threadIdx.x;
     const size_t c0 = (size_t)blockIdx.x * W;
     const int w = (int)min((size_t)W, (size_t)cols - c0);   /* columns in this panel */
 
-    if (VL == 1) {
-        #pragma unroll 8
-        for (int k = t; k < rows * W; k += NT) {
-            const int r = k >> wshift, j = k & (W - 1);
-            if (j < w)
-                panel[r * P + j] = in[(size_t)r * cols + c0 + j];
-        }
-    } else {
-        /* Each row's run read as the aligned float4s from the one that holds its first
-           element: W / 4 of them cover all but its last off = start % 4 elements, which
-           are read one at a time after. */
-        const size_t total = (size_t)rows * cols;
-        #pragma unroll 4
-        for (int k = t; k < rows * (W / 4); k += NT) {
-            const int r = k >> (wshift - 2), q = k & (W / 4 - 1);
-            const size_t s0 = (size_t)r * cols + c0, g = (s0 & ~(size_t)3) + 4 * q;
-            float v[4];
-            if (g + 4 <= total) {
-                float4 x = *reinterpret_cast<const float4 *>(in + g);
-                v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = x.w;
-            } else {
-                for (int e = 0; e < 4; e++) v[e] = g + e < total ? in[g + e] : 0.f;
-            }
-            #pragma unroll
-            for (int e = 0; e < 4; e++) {
-                const long j = (long)(g + e) - (long)s0;
-                if (j >= 0 && j < w)
-                    panel[r * P + j] = v[e];
-            }
-        }
-        for (int k = t; k < rows * 4; k += NT) {   /* the last off elements of each run */
-            const int r = k >> 2, j = W - 4 + (k & 3);
-            const size_t s0 = (size_t)r * cols + c0;
-            if (j >= W - (int)(s0 & 3) && j < w)
-                panel[r * P + j] = in[s0 + j];
-        }
+    #pragma unroll 8
+    for (int k = t; k < rows * W; k += NT) {
+        const int r = k >> wshift, j = k & (W - 1);
+        if (j < w)
+            panel[r * P + j] = in[(size_t)r * cols + c0 + j];
     }
     __syncthreads();
 
@@ -100,12 +77,15 @@ panel_wide(int rows, int cols, int wshift, const float *__restrict__ in, float *
     }
 }
 
-/* Tall: block b writes, for each column c, the run of output row c from input row
-   r0 = b H - HALO-shift on; it stages input rows b H - HALO .. b H + H - 1. */
-template <int NT, int HALO, int VS>
+/* Tall, runs on their sectors (the solution's start at the block's first row): block b
+   writes, for each column c, the run of output row c from input row b H - a(c) on,
+   a(c) = (c rows + b H) % 8; it stages input rows b H - HALO .. b H + H - 1. VS: floats a
+   store, 4 or 1. */
+template <int NT, int VS>
 __global__ void __launch_bounds__(NT)
-panel_tall(int rows, int cols, int hshift, const float *__restrict__ in, float *__restrict__ out)
+panel_tall_aligned(int rows, int cols, int hshift, const float *__restrict__ in, float *__restrict__ out)
 {
+    const int HALO = 7;
     extern __shared__ float panel[];   /* cols x P: column c at c P */
     const int H = 1 << hshift, P = (H + HALO) | 1, t = threadIdx.x;   /* odd: no bank conflicts */
     const long rb = (long)blockIdx.x * H - HALO;        /* first staged row, maybe < 0 */
@@ -142,7 +122,7 @@ panel_tall(int rows, int cols, int hshift, const float *__restrict__ in, float *
 
     /* Column c's run: output elements c rows + r for r from its start, H of them; with
        HALO, the run starts on a sector, and VS = 4 writes it a float4 a thread. */
-    if (VS == 4 && HALO) {
+    if (VS == 4) {
         #pragma unroll 4
         for (int k = t; k < cols * (H / 4); k += NT) {
             const int c = k >> (hshift - 2), q = k & (H / 4 - 1);
@@ -161,7 +141,7 @@ panel_tall(int rows, int cols, int hshift, const float *__restrict__ in, float *
         #pragma unroll 4
         for (int k = t; k < cols * H; k += NT) {
             const int c = k >> hshift, j = k & (H - 1);
-            const int a = HALO ? (int)(((size_t)c * rows + (size_t)blockIdx.x * H) & 7) : 0;
+            const int a = (int)(((size_t)c * rows + (size_t)blockIdx.x * H) & 7);
             const long r = (long)blockIdx.x * H - a + j;   /* the output element's input row */
             if (r >= 0 && r < rows && r >= rb)
                 out[(size_t)c * rows + r] = panel[c * P + (int)(r - rb)];
@@ -181,23 +161,42 @@ static void allow_shared(size_t bytes)
 }
 
 template <int F, int NT, int HALO, int VL = 1>
-static void launch_panel(const float *d_in, float *d_out, int rows, int cols)
+static void launch_lever_panel(const float *d_in, float *d_out, int rows, int cols)
 {
     const int shortside = rows <= cols ? rows : cols;
     if (shortside > F / 32) {   /* no panel shape: step 7's window kernel */
         launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
         return;
     }
-    const int span = pow2_floor(F / shortside);   /* W or H */
+    const int span = pow2_floor(F / shortside), shift = log2_of(span);   /* W or H */
     if (rows <= cols) {
         size_t smem = (size_t)rows * (span + 1) * sizeof(float);
-        allow_shared<panel_wide<NT, VL> >(smem);
         unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);
-        panel_wide<NT, VL><<<blocks, NT, smem>>>(rows, cols, log2_of(span), d_in, d_out);
+        if (VL == 4) {
+            allow_shared<panel_wide<NT> >(smem);
+            panel_wide<NT><<<blocks, NT, smem>>>(rows, cols, shift, d_in, d_out);
+        } else {
+            allow_shared<panel_wide_scalar<NT> >(smem);
+            panel_wide_scalar<NT><<<blocks, NT, smem>>>(rows, cols, shift, d_in, d_out);
+        }
+    } else if (HALO == 0) {
+        size_t smem = (size_t)cols * (span + 1) * sizeof(float);
+        unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
+        allow_shared<panel_tall<NT> >(smem);
+        panel_tall<NT><<<blocks, NT, smem>>>(rows, cols, shift, d_in, d_out);
     } else {
         size_t smem = (size_t)cols * ((span + HALO) | 1) * sizeof(float);
-        allow_shared<panel_tall<NT, HALO, VL> >(smem);
         unsigned blocks = (unsigned)(((size_t)rows + HALO + span - 1) / span);
-        panel_tall<NT, HALO, VL><<<blocks, NT, smem>>>(rows, cols, log2_of(span), d_in, d_out);
+        allow_shared<panel_tall_aligned<NT, VL> >(smem);
+        panel_tall_aligned<NT, VL><<<blocks, NT, smem>>>(rows, cols, shift, d_in, d_out);
     }
+}
+
+/* Step 7's solution as it chooses: its panels where it takes them, its windows elsewhere. */
+static void launch_step7_paths(const float *d_in, float *d_out, int rows, int cols)
+{
+    if (panel_shape(rows, cols))
+        launch_panel(d_in, d_out, rows, cols, 0);
+    else
+        launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
 }
