@@ -7,9 +7,10 @@
 #
 # 1. builds DIR/transpose.cu against this kit and asks the program which step it is
 #    (./transpose --describe);
-# 2. runs it on every shape of scripts/shapes.txt: each output must be exact. A wrong output
-#    is explained from where its values came from, a failed CUDA call from that call;
-# 3. runs compute-sanitizer's memcheck, racecheck and synccheck on it at the step's shapes;
+# 2. runs it on every shape of scripts/shapes.txt, four at a time: each output must be exact.
+#    A wrong output is explained from where its values came from, a failed call from that call;
+# 3. runs compute-sanitizer's memcheck, racecheck and synccheck on it at the step's shapes
+#    (the three at once);
 # 4. where Nsight Compute may read the GPU's counters, reads the counter the step is about
 #    beside the solution's, and judges it where the step has a rule;
 # 5. times it beside the same step's solution in this run, at the step's shapes: it must
@@ -86,56 +87,77 @@ if why=$("$KIT/scripts/no-gpu.sh" "$bin"); then
     exit 3
 fi
 
-# 2. Shapes. The harness's "pattern:" lines are kept, to be explained once the sanitizers have
-# run: a race explains any wrong output, and then nothing more is said of it.
+# 2. Shapes, four at a time on one GPU (one at a time across GPUs, whose ranks take every GPU),
+# reported in order. The harness's "pattern:" lines are kept, to be explained once the
+# sanitizers have run: a race explains any wrong output, and then nothing more is said of it.
+run_shape() {   # run_shape K ROWS COLS: the run's output in $tmp/run.K, its status in $tmp/rc.K
+    timeout 120 "$bin" --rows "$2" --cols "$3" --no-cpu --reps 1 --warmup 0 >"$tmp/run.$1" 2>&1 </dev/null
+    echo $? >"$tmp/rc.$1"
+}
+at_once=4; [ "$gpus" -gt 1 ] && at_once=1
+mapfile -t shapes < <(grep -v '^#' "$KIT/scripts/shapes.txt")
+for k in "${!shapes[@]}"; do
+    [ "$(jobs -rp | wc -l)" -ge "$at_once" ] && wait -n
+    shape=${shapes[$k]}
+    run_shape "$k" "${shape%x*}" "${shape#*x}" &
+done
+wait
 shapes_failed=0
 : >"$tmp/patterns"
 : >"$tmp/shapes"   # "ROWS COLS STATUS" of each shape
-while read -r shape; do
-    rows=${shape%x*} cols=${shape#*x}
-    timeout 120 "$bin" --rows "$rows" --cols "$cols" --no-cpu --reps 1 --warmup 0 >"$tmp/run" 2>&1 </dev/null
-    rc=$?
+for k in "${!shapes[@]}"; do
+    shape=${shapes[$k]} run=$tmp/run.$k
+    rows=${shape%x*} cols=${shape#*x} rc=$(cat "$tmp/rc.$k")
     echo "$rows $cols $rc" >>"$tmp/shapes"
     [ "$rc" = 0 ] && { echo "PASS $rows x $cols"; continue; }
     shapes_failed=1
     case $rc in
-        1) echo "FAIL $rows x $cols: $(grep -m1 ': WRONG' "$tmp/run" | sed 's/^[^:]*: WRONG: //')"
-           grep -m1 'first at' "$tmp/run"
-           grep -m1 'no element was written' "$tmp/run"
-           grep '^  evidence: ' "$tmp/run" | head -n 2
-           grep '^  pattern: ' "$tmp/run" | sed "s/^/$rows $cols/" >>"$tmp/patterns" ;;
+        1) echo "FAIL $rows x $cols: $(grep -m1 ': WRONG' "$run" | sed 's/^[^:]*: WRONG: //')"
+           grep -m1 'first at' "$run"
+           grep -m1 'no element was written' "$run"
+           grep '^  evidence: ' "$run" | head -n 2
+           grep '^  pattern: ' "$run" | sed "s/^/$rows $cols/" >>"$tmp/patterns" ;;
         4) echo "FAIL $rows x $cols: a CUDA call failed"
-           explain_call "$tmp/run" ;;
+           explain_call "$run" ;;
         124) echo "FAIL $rows x $cols: it did not finish in 2 minutes (across GPUs: a send and its receive whose counts differ wait for ever)" ;;
-        5) echo "FAIL $rows x $cols: not run yet: $(grep -m1 'not run yet' "$tmp/run" | sed 's/^[^:]*: not run yet: //')" ;;
-        *) echo "FAIL $rows x $cols: exit status $rc"; tail -n 3 "$tmp/run" ;;
+        5) echo "FAIL $rows x $cols: not run yet: $(grep -m1 'not run yet' "$run" | sed 's/^[^:]*: not run yet: //')"
+           ;;
+        *) echo "FAIL $rows x $cols: exit status $rc"; tail -n 3 "$run" ;;
     esac
-done < <(grep -v '^#' "$KIT/scripts/shapes.txt")
+done
 [ "$shapes_failed" = 1 ] && failed+=(shapes)
 
-# 3. compute-sanitizer, each tool at the step's small odd shapes until one finds something; a
-# finding is put in the step's terms.
+# 3. compute-sanitizer: the three tools at once, each at the step's small odd shapes until one
+# finds something, reported in turn; a finding is put in the step's terms.
+sanitize() {   # sanitize TOOL: its lines to stdout; $tmp/race.TOOL when its finding is a race
+    local tool=$1 shape rc log=$tmp/san.$tool race=0
+    for shape in $san_at; do
+        timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" \
+            --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 1 --warmup 0 >"$log" 2>&1 </dev/null
+        rc=$?
+        grep -Eq '(ERROR SUMMARY|RACECHECK SUMMARY): 0 (errors|hazards)' "$log" && [ "$rc" != 99 ] &&
+            continue
+        echo "FAIL compute-sanitizer --tool $tool at ${shape/x/ x }:"
+        grep -v 'COMPUTE-SANITIZER' "$log" | grep -E '^========= [A-Z]' | awk '!seen[$0]++' | head -n 2 |
+            sed 's/^========= /  /'
+        if [ "$rc" = 124 ]; then echo "  it did not finish in 5 minutes"
+        else explain_finding "$tool" "$log"; fi
+        [ "$race" = 1 ] && : >"$tmp/race.$tool"
+        return
+    done
+    echo "PASS compute-sanitizer --tool $tool"
+}
 race=0
 if [ "$gpus" -gt 1 ]; then
     echo "note: compute-sanitizer is not run on a step across GPUs (each rank is a process of its own)"
 elif command -v compute-sanitizer >/dev/null; then
-    for tool in memcheck racecheck synccheck; do
-        clean=1
-        for shape in $san_at; do
-            timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" \
-                --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 1 --warmup 0 >"$tmp/san" 2>&1 </dev/null
-            rc=$?
-            grep -Eq '(ERROR SUMMARY|RACECHECK SUMMARY): 0 (errors|hazards)' "$tmp/san" && [ "$rc" != 99 ] &&
-                continue
-            clean=0 failed+=("$tool")
-            echo "FAIL compute-sanitizer --tool $tool at ${shape/x/ x }:"
-            grep -v 'COMPUTE-SANITIZER' "$tmp/san" | grep -E '^========= [A-Z]' | awk '!seen[$0]++' | head -n 2 |
-                sed 's/^========= /  /'
-            if [ "$rc" = 124 ]; then echo "  it did not finish in 5 minutes"
-            else explain_finding "$tool" "$tmp/san"; fi
-            break
-        done
-        [ "$clean" = 1 ] && echo "PASS compute-sanitizer --tool $tool"
+    tools=(memcheck racecheck synccheck)
+    for tool in "${tools[@]}"; do sanitize "$tool" >"$tmp/said.$tool" & done
+    wait
+    for tool in "${tools[@]}"; do
+        cat "$tmp/said.$tool"
+        grep -q '^FAIL' "$tmp/said.$tool" && failed+=("$tool")
+        [ -f "$tmp/race.$tool" ] && race=1
     done
 else
     echo "note: compute-sanitizer is not on the PATH: no memcheck, racecheck or synccheck"

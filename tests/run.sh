@@ -13,7 +13,9 @@ for t in tests/test_*.sh; do
     n=${t#tests/test_}; n=${n%%_*}
     [ -n "${TESTS:-}" ] && [ "$n" -gt 2 ] && [[ " $TESTS " != *" $n "* ]] && continue
     echo "== $t"
+    t0=$SECONDS
     # shellcheck source=/dev/null
     . "$t"
+    echo "== $t: $((SECONDS - t0)) s"
 done
 summary
