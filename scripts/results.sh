@@ -13,6 +13,10 @@
 #                                         generated shapes (scripts/shapes-gen.awk)
 #   scripts/results.sh --sweep --seed S --generated N    the generated shapes of seed S
 #                                         (default: a new seed, printed), N of them (0: none)
+#   scripts/results.sh --sweep --seed S --part I/N --out F.csv    part I of N of that sweep
+#                                         (every Nth shape, fixed and generated), its rows
+#                                         added to F.csv: a sweep longer than one sitting,
+#                                         in parts; the table is of all of F.csv so far
 #   scripts/results.sh --across           the steps across GPUs, on every GPU here, at
 #                                         8192^2, 16384^2 and 12345 x 6789, with a timeline
 #   scripts/results.sh --repeat 3         the whole table 3 times, with the spread of each row
@@ -32,18 +36,20 @@ REFERENCE=results/h100-reference.csv
 SWEEP_SHAPES="4096x4096 8192x8192 16384x16384 32768x32768 1024x262144 262144x1024 8192x8191
 8191x8192 8191x8191 8192x8190 8190x8192 12345x6789 6789x12345 16383x16385"
 ACROSS_SHAPES="8192x8192 16384x16384 12345x6789"
+SWEEP_HEADER="date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy"
 LIBRARY=scripts/library/library   # the library row, cublasSgeam: a yardstick, not a step
 
-size=() out="" compare="" table="" sweep=0 across=0 repeat=1 seed="" generated=40
+size=() out="" compare="" table="" sweep=0 across=0 repeat=1 seed="" generated=40 piece=""
 while [ $# -gt 0 ]; do
     case $1 in
         -h|--help) usage; exit 0 ;;
-        -n|--rows|--cols|--compare|--table|--out|--repeat|--seed|--generated)
+        -n|--rows|--cols|--compare|--table|--out|--repeat|--seed|--generated|--part)
             [ $# -ge 2 ] || { echo "results: $1 needs a value" >&2; exit 2; }
             case $1 in
                 --compare) compare=$(from_start "$2") ;; --table) table=$(from_start "$2") ;;
                 --out) out=$(from_start "$2") ;;
                 --repeat) repeat=$2 ;; --seed) seed=$2 ;; --generated) generated=$2 ;;
+                --part) piece=$2 ;;
                 *) size+=("$1" "$2") ;;
             esac
             shift 2 ;;
@@ -56,6 +62,16 @@ done
 [[ $generated =~ ^[0-9]{1,3}$ ]] || { echo "results: --generated takes 0 to 999" >&2; exit 2; }
 [ -z "$seed" ] || [[ $seed =~ ^[1-9][0-9]{0,8}$ ]] ||
     { echo "results: --seed takes a whole number from 1 to 999999999" >&2; exit 2; }
+if [ -n "$piece" ]; then   # a part: which shapes are its own, and where its rows go
+    [[ $piece =~ ^([1-9])/([1-9])$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
+        { echo "results: --part takes I/N, 1 <= I <= N <= 9" >&2; exit 2; }
+    [ "$sweep" = 1 ] && [ -n "$seed" ] && [ -n "$out" ] ||
+        { echo "results: --part goes with --sweep, --seed S and --out F.csv (the parts' shapes and file)" >&2; exit 2; }
+    if [ -s "$out" ]; then   # the parts before this one: a sweep's CSV of the same seed
+        [ "$(head -n 1 "$out")" = "$SWEEP_HEADER" ] && [ "$(sed -n '2s/^[^,]*,\([^,]*\),.*/\1/p' "$out")" = "$seed" ] ||
+            { echo "results: $out is not a sweep's CSV of seed $seed: the parts of one sweep share a file" >&2; exit 2; }
+    fi
+fi
 if [ -z "$compare" ] && [ -f "$REFERENCE" ]; then compare=$REFERENCE; fi
 for f in "$compare" "$table"; do
     [ -z "$f" ] || [ -r "$f" ] || { echo "results: cannot read '$f'" >&2; exit 2; }
@@ -139,27 +155,37 @@ if [ "$sweep" = 1 ]; then
     last2=$(echo "$steps" | tail -n 2 | tr '\n' ' ')  # on the generated shapes: the last two
     seed=${seed:-$(( $(date +%s) % 999999999 + 1 ))}
     tmp=results/.tmp-sweep.csv part=results/.tmp-part.csv
-    echo "date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy" >"$tmp"
+    echo "$SWEEP_HEADER" >"$tmp"
+    k=0 i=1 n=1   # shape k of the sweep is part (k mod n) + 1's
+    [ -n "$piece" ] && i=${piece%/*} n=${piece#*/}
+    mine() { k=$((k + 1)); [ $(((k - 1) % n + 1)) = "$i" ]; }
     for shape in $SWEEP_SHAPES; do
+        mine || continue
         # shellcheck disable=SC2046,SC2086  # a list of binaries, of step numbers
         sweep_rows "$tmp" fixed "${shape%x*}" "${shape#*x}" $(solutions $best) "$LIBRARY"
     done
     if [ "$generated" -gt 0 ]; then
         # The GPU's memory and L2 size, for shapes that fit it and to set apart those that fit
-        # in the L2: the L2 from the device line the last run above printed beside its CSV.
+        # in the L2: the L2 from the device line a run of one element prints beside its CSV.
         mem=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits -i 0 2>/dev/null | head -n 1)
+        step_csv "$part" "$(solutions $last2 | tail -n 1)" --csv --no-cpu --rows 1 --cols 1 --reps 1
         l2=$(sed -n 's/^device 0: .*, L2 \([0-9]*\) MiB.*$/\1/p' "$part.err")
         [[ $mem =~ ^[0-9]+$ && $l2 =~ ^[0-9]+$ ]] ||
             { echo "results: cannot read the GPU's memory ('$mem' MiB) or L2 ('$l2' MiB)" >&2; exit 4; }
-        echo "generated shapes: seed $seed, $generated beyond the L2 ($l2 MiB), $mem MiB of GPU memory"
+        echo "generated shapes: seed $seed, $generated beyond the L2 ($l2 MiB), $mem MiB of GPU memory${piece:+; part $piece}"
         while read -r r c class; do
+            mine || continue
             # shellcheck disable=SC2046,SC2086
             sweep_rows "$tmp" "$class" "$r" "$c" $(solutions $last2) "$LIBRARY"
         done < <(awk -v seed="$seed" -v count="$generated" -v mem_mib="$mem" -v l2_mib="$l2" \
                      -f scripts/shapes-gen.awk)
     fi
     out=${out:-results/runs/$today-sweep.csv}
-    mv "$tmp" "$out"
+    if [ -n "$piece" ] && [ -s "$out" ]; then   # a part: its rows after the parts before it
+        sed 1d "$tmp" >>"$out"
+    else
+        mv "$tmp" "$out"
+    fi
     echo "size sweep of solution steps ${best% }, the library row and the copy ceiling ($out):"
     csv -f scripts/results-sweep.awk "$out"
     exit 0

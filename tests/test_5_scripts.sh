@@ -233,6 +233,14 @@ expect "shapes-gen.awk refuses a missing seed: exit 2" 2 'needs -v seed=S' \
     awk -v count=4 -v mem_mib=1000 -v l2_mib=50 -f scripts/shapes-gen.awk
 expect "results.sh refuses --seed 0" 2 '^results: --seed takes' scripts/results.sh --sweep --seed 0
 expect "results.sh refuses --generated x" 2 '^results: --generated takes' scripts/results.sh --sweep --generated x
+expect "results.sh refuses --part 3/2" 2 '^results: --part takes I/N' \
+    scripts/results.sh --sweep --seed 5 --part 3/2 --out "$TK_BUILD/parts.csv"
+expect "results.sh refuses --part without a seed (the parts would draw other shapes)" 2 \
+    '^results: --part goes with --sweep, --seed S and --out' scripts/results.sh --sweep --part 1/2 --out "$TK_BUILD/parts.csv"
+printf 'date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy\nd,6,any,300,step7,GPU-a,9,9,1,80,80.0\n' >"$TK_BUILD/parts.csv"
+expect "results.sh refuses to add a part to another seed's sweep" 2 \
+    "^results: .*parts.csv is not a sweep's CSV of seed 5" \
+    scripts/results.sh --sweep --seed 5 --part 2/2 --out "$TK_BUILD/parts.csv"
 
 # The sweep's table: shapes that fit in twice the L2 set apart and not counted; the worst
 # counted shape for the last step, and its least margin over the library, named.
