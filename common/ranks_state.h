@@ -29,7 +29,7 @@ struct tk_ranks_state {
     struct { cudaEvent_t ev; const char *what; int k; } marks[TK_MAX_MARKS];
     int window;                 /* the stage being timed stores through the window */
     int window_tried;           /* the window was asked for (ranks_window.cu) */
-    char window_why[256];       /* why it could not be made: the skip's reason */
+    char window_why[512];       /* why it could not be made: the skip's reason */
 };
 
 /* Lines the ranks up: returns on each once all have reached it (its stream idle after). */

@@ -16,9 +16,10 @@ static void say_why(struct tk_ranks *rk, const char *call, ncclResult_t r)
 {
     const char *last = ncclGetLastError(rk->comm);
     if (!last) last = "";
-    snprintf(rk->h->window_why, sizeof rk->h->window_why, "%s failed (%s%s%s): NCCL's symmetric "
-             "memory needs CUDA's virtual memory management (NCCL_CUMEM_ENABLE) and every GPU "
-             "able to load from and store to every other (NVLink, or PCIe peer to peer)", call,
+    snprintf(rk->h->window_why, sizeof rk->h->window_why, "%s failed (%s%s%s): NCCL decides "
+             "when the communicator is made whether it supports symmetric memory, which needs "
+             "CUDA's virtual memory management (NCCL_CUMEM_ENABLE) and the ranks' GPUs able to "
+             "load from and store to each other; NCCL_DEBUG=INFO prints its reason", call,
              ncclGetErrorString(r), *last ? ": " : "", last);
 }
 

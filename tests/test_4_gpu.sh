@@ -39,11 +39,15 @@ for n in $ACROSS_NUMS; do
         # shellcheck disable=SC2046
         run_cmd "solution/step$n/transpose" --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu \
             --reps 2 --warmup 1 $(ranks_arg "$n") --timeline "$TK_BUILD/timeline.csv"
-        judge "$name" 0 '^GPU-alltoall .* yes' '^GPU-alltoall-pipelined .* yes' '^GPU-fused .* yes'
+        fused='^GPU-fused .* yes'   # one rank: NCCL may refuse the fused stage's window (below)
+        [ -n "$(ranks_arg "$n")" ] && fused='^GPU-fused( .* yes|: skipped: ncclDevCommCreate failed)'
+        judge "$name" 0 '^GPU-alltoall .* yes' '^GPU-alltoall-pipelined .* yes' "$fused"
     done
     # Stage (c), one fused kernel a rank through NCCL's device API, on shapes whose splits are
     # uneven and whose windows shift: on one GPU (--ranks 1, the only peer itself), and over
-    # 2, 3 and 4 ranks where the machine has the GPUs.
+    # 2, 3 and 4 ranks where the machine has the GPUs. With one rank NCCL may refuse the
+    # symmetric window (on a lone H100, 2026-11-23: "Communicator does not support symmetric
+    # memory"): that is a skip, with NCCL's words; over two ranks or more, a failure.
     for ranks in 1 2 3 4; do
         name="solution step$n's stage (c) is exact over $ranks rank(s) at 97x161, 1x1, 33x65, 8191x31, 12345x6789"
         gpu_test "$name" || continue
@@ -54,7 +58,11 @@ for n in $ACROSS_NUMS; do
                 --no-cpu --reps 2 --warmup 1
             [ "$RC" = 0 ] && grep -Eq '^GPU-fused .* yes' "$LAST_OUT" || { bad=$shape; break; }
         done
-        [ -z "$bad" ] && pass "$name" || fail "$name" "at $bad: exit status $RC, or no exact GPU-fused row"
+        refused=$(grep -m1 '^GPU-fused: skipped: ncclDevCommCreate failed' "$LAST_OUT")
+        if [ -z "$bad" ]; then pass "$name"
+        elif [ "$ranks" = 1 ] && [ "$RC" = 0 ] && [ -n "$refused" ]; then
+            skip "$name" "NCCL refused the symmetric window for one rank here: ${refused#GPU-fused: skipped: }"
+        else fail "$name" "at $bad: exit status $RC, or no exact GPU-fused row"; fi
     done
     name="solution step$n writes a timeline: every chunk's pack, exchange and transpose on every rank"
     if gpu_test "$name"; then
