@@ -4,6 +4,11 @@
 #
 #   scripts/grade.sh DIR                 (make check in DIR runs this on DIR)
 #   scripts/grade.sh --checks-only DIR   stops after the checks: no timing, no counters
+#   TK_GRADE_LOCK=FILE scripts/grade.sh DIR   for grades run at once (the kit's tests): their
+#                                        checks share the GPU, each timing takes it alone
+#   TK_GRADE_AT_ONCE=N                   shapes run N at a time (1 to 4, default 4; 1 where the
+#                                        GPU takes one process at a time or a step runs across
+#                                        GPUs, and then the sanitizers one after another)
 #
 # 1. builds DIR/transpose.cu against this kit and asks the program which step it is
 #    (./transpose --describe);
@@ -46,6 +51,21 @@ closing() {
     echo "graded $step: failed (${failed[*]})"; exit 1
 }
 
+# gpu_lock shared|exclusive: with TK_GRADE_LOCK=FILE (set where grades run at once, as the
+# kit's tests run them), the build and the checks share the GPU with other grades and the
+# counter and the speed take it alone, so that nothing else runs on it while a kernel is
+# timed. Without it, nothing.
+gpu_lock() {
+    [ -n "${TK_GRADE_LOCK:-}" ] || return 0
+    if [ -z "${lock_fd:-}" ]; then
+        exec {lock_fd}>>"$TK_GRADE_LOCK" ||
+            { echo "grade: cannot open the lock TK_GRADE_LOCK=$TK_GRADE_LOCK" >&2; exit 4; }
+    fi
+    flock -u "$lock_fd"   # a shared lock let go before the exclusive one is asked for
+    flock "--$1" "$lock_fd" || { echo "grade: flock --$1 $TK_GRADE_LOCK failed" >&2; exit 4; }
+}
+gpu_lock shared
+
 step=${dir##*/}
 if ! make -s -C "$dir" COMMON="$KIT/common" >"$tmp/build" 2>&1; then
     echo "FAIL build:"; cat "$tmp/build"; failed+=(build); closing
@@ -87,17 +107,21 @@ if why=$("$KIT/scripts/no-gpu.sh" "$bin"); then
     exit 3
 fi
 
-# 2. Shapes, four at a time on one GPU (one at a time across GPUs, whose ranks take every GPU),
-# reported in order. The harness's "pattern:" lines are kept, to be explained once the
+# 2. Shapes, four at a time on one GPU (one at a time across GPUs, whose ranks take every GPU,
+# and where a GPU takes one process at a time), reported in order. The harness's "pattern:" lines are kept, to be explained once the
 # sanitizers have run: a race explains any wrong output, and then nothing more is said of it.
 run_shape() {   # run_shape K ROWS COLS: the run's output in $tmp/run.K, its status in $tmp/rc.K
     timeout 120 "$bin" --rows "$2" --cols "$3" --no-cpu --reps 1 --warmup 0 >"$tmp/run.$1" 2>&1 </dev/null
     echo $? >"$tmp/rc.$1"
 }
-at_once=4; [ "$gpus" -gt 1 ] && at_once=1
+# Several at once only where the GPU takes several processes (compute mode Default) and the
+# step runs on one GPU; TK_GRADE_AT_ONCE=N lowers it where grades already run side by side.
+at_once=${TK_GRADE_AT_ONCE:-4}
+[[ $at_once =~ ^[1-4]$ ]] || at_once=4
+{ [ "$gpus" -gt 1 ] || ! gpus_shared; } && at_once=1
 mapfile -t shapes < <(grep -v '^#' "$KIT/scripts/shapes.txt")
 for k in "${!shapes[@]}"; do
-    [ "$(jobs -rp | wc -l)" -ge "$at_once" ] && wait -n
+    [ "$k" -ge "$at_once" ] && wait -n   # each wait -n takes one finished run: at_once at most
     shape=${shapes[$k]}
     run_shape "$k" "${shape%x*}" "${shape#*x}" &
 done
@@ -127,10 +151,11 @@ for k in "${!shapes[@]}"; do
 done
 [ "$shapes_failed" = 1 ] && failed+=(shapes)
 
-# 3. compute-sanitizer: the three tools at once, each at the step's small odd shapes until one
-# finds something, reported in turn; a finding is put in the step's terms.
+# 3. compute-sanitizer: the three tools at once (one after another where the shapes run one at a
+# time), each at the step's small odd shapes until one finds something, reported in turn; a finding is put in the step's terms.
 sanitize() {   # sanitize TOOL: its lines to stdout; $tmp/race.TOOL when its finding is a race
-    local tool=$1 shape rc log=$tmp/san.$tool race=0
+    local tool=$1 shape rc log race=0
+    log=$tmp/san.$tool
     for shape in $san_at; do
         timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" \
             --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 1 --warmup 0 >"$log" 2>&1 </dev/null
@@ -152,7 +177,10 @@ if [ "$gpus" -gt 1 ]; then
     echo "note: compute-sanitizer is not run on a step across GPUs (each rank is a process of its own)"
 elif command -v compute-sanitizer >/dev/null; then
     tools=(memcheck racecheck synccheck)
-    for tool in "${tools[@]}"; do sanitize "$tool" >"$tmp/said.$tool" & done
+    for tool in "${tools[@]}"; do
+        if [ "$at_once" -gt 1 ]; then sanitize "$tool" >"$tmp/said.$tool" &
+        else sanitize "$tool" >"$tmp/said.$tool"; fi
+    done
     wait
     for tool in "${tools[@]}"; do
         cat "$tmp/said.$tool"
@@ -192,6 +220,7 @@ if [ "$checks_only" = 1 ]; then
     echo "graded $step: passed the checks (--checks-only: counter and speed not measured)"
     exit 0
 fi
+gpu_lock exclusive
 sol=$KIT/solution/$step
 make -s -C "$sol" >/dev/null 2>&1 || { echo "grade: cannot build $sol" >&2; exit 4; }
 read -r _ sol_row _ < <(described "$sol/transpose")

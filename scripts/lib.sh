@@ -30,3 +30,12 @@ build_files() {
     done
     return 0
 }
+
+# gpus_shared: true when every GPU nvidia-smi lists lets several processes use it at once
+# (compute mode Default); false where one is exclusive or prohibited, or nvidia-smi is
+# missing: then work on the GPU runs one process at a time.
+gpus_shared() {
+    local modes
+    modes=$(nvidia-smi --query-gpu=compute_mode --format=csv,noheader 2>/dev/null) || return 1
+    [ -n "$modes" ] && ! grep -qv '^Default$' <<<"$modes"
+}
