@@ -15,7 +15,8 @@
 #   tests/mutants.sh --run [--jobs N] [--out DIR]
 #                                    builds every mutant and grades each with
 #                                    scripts/grade.sh --checks-only, N at a time (default: the
-#                                    cores / 2, at most 8: the GPU is shared), while the rest
+#                                    cores / 2, at most 8: the GPU is shared; 1 where it takes
+#                                    one process at a time), while the rest
 #                                    build; writes DIR/mutants.csv and DIR/summary.txt
 #   tests/mutants.sh --steps 1,2,3 ...  only the mutants of those steps (with any of the above):
 #                                    a run in parts, each well inside one call of a GPU machine
@@ -70,12 +71,14 @@ if [ -n "$jobs" ]; then
     [[ $jobs =~ ^[1-8]$ ]] || refuse "--jobs takes 1 to 8 (the GPU is shared)"
 else
     jobs=$(( $(nproc) / 2 )); [ "$jobs" -lt 1 ] && jobs=1; [ "$jobs" -gt 8 ] && jobs=8
+    gpus_shared || jobs=1   # a GPU that takes one process at a time
 fi
 cd "$(dirname "$0")/.." || exit 4
 KIT=$(pwd)
 MUT=$KIT/tests/mutants
 out=${out:-$KIT/tests/build/mutants}
 export LC_ALL=C KIT OUT=$out GRADE_LIMIT=240   # a grade's limit in seconds: it takes ~10-20
+export TK_GRADE_AT_ONCE=2   # grades run side by side: each runs its shapes two at a time
 
 # generate DIR: every mutant's description in DIR, one line a mutant on stdout.
 generate() {

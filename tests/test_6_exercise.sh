@@ -149,11 +149,41 @@ judge "grade learns the step from the program, not the folder or source text" 3 
     pass "grade without a GPU: 'nothing was graded' is the last line" ||
     fail "grade without a GPU: 'nothing was graded' is the last line" "last: $(tail -n 1 "$LAST_OUT")"
 
+# The GPU lock that lets grades run at once (TK_GRADE_LOCK): a grade waits while another holds
+# the GPU alone, here a holder that keeps it 3 seconds after saying it has it; without the
+# lock's variable the same grade does not wait: the holder then keeps the lock until the grade
+# has returned (30 seconds at most), so the check can fail and does not hang on timing.
+lock=$(mktemp /tmp/tk-lock.XXXXXX)
+held_grade() {   # held_grade SECONDS ENV-ARGS...: grades while the holder has the lock; WAITED=yes|no
+    local hold=$1 holder; shift
+    rm -f "$lock".ready "$lock".released "$lock".done
+    flock -x "$lock" sh -c 'touch "$0.ready"; i=0
+        while [ $i -lt "$1" ] && [ ! -e "$0.done" ]; do sleep 0.1; i=$((i + 1)); done
+        touch "$0.released"' "$lock" $((hold * 10)) &
+    holder=$!
+    for _ in $(seq 100); do [ -e "$lock.ready" ] && break; sleep 0.1; done
+    run_cmd env "$@" CUDA_VISIBLE_DEVICES= scripts/grade.sh "$corpus/step4-step3-renamed"
+    WAITED=no; [ -e "$lock.released" ] && WAITED=yes
+    touch "$lock.done"; wait "$holder"
+}
+held_grade 3 TK_GRADE_LOCK="$lock"
+[ "$RC" = 3 ] && [ "$WAITED" = yes ] && pass "grade waits while another grade holds the GPU alone (TK_GRADE_LOCK)" ||
+    fail "grade waits while another grade holds the GPU alone (TK_GRADE_LOCK)" "exit $RC, waited: $WAITED"
+held_grade 30 -u TK_GRADE_LOCK
+[ "$RC" = 3 ] && [ "$WAITED" = no ] && pass "lock check: without TK_GRADE_LOCK the same grade does not wait" ||
+    fail "lock check: without TK_GRADE_LOCK the same grade does not wait" "exit $RC, waited: $WAITED"
+expect "grade: a lock it cannot open is said, exit 4" 4 '^grade: cannot open the lock TK_GRADE_LOCK=' \
+    env TK_GRADE_LOCK=/nonexistent/dir/lock CUDA_VISIBLE_DEVICES= scripts/grade.sh "$corpus/step4-step3-renamed"
+rm -f "$lock" "$lock".ready "$lock".released "$lock".done
+
 # 4. The grader on every mistake (its verdict among the failed checks, and each of its words)
 # and on every solution and honest variant (passed, speed measured beside the solution): on a
-# GPU, except the build verdict, which needs none. Mistakes meant to fail a check (shapes, a
-# sanitizer) are graded four at a time with --checks-only, which times nothing; the rest one
-# at a time, so that no other work shares the GPU while the grader times and profiles.
+# GPU, except the build verdict, which needs none. Every grade runs at once, eight at a time
+# where the GPU takes several processes: their builds and checks share the GPU, and each
+# grade's counter and speed take it alone (TK_GRADE_LOCK, scripts/grade.sh), so no kernel is
+# timed beside another grade's work.
+# Mistakes meant to fail a check (shapes, a sanitizer) are graded with --checks-only, which
+# times nothing. A step across GPUs on a machine with too few is not graded (skipped below).
 # judge_grade NAME DIR CODE PATTERN...: judges the grade kept in DIR (grade.txt, grade.rc).
 judge_grade() {
     local name=$1 dir=$2 code=$3; shift 3
@@ -181,17 +211,34 @@ for m in $mistakes; do
         *) timed+=("$m") ;;
     esac
 done
+described_step() { "$1/transpose" --describe 2>/dev/null | sed -n 's/^step=\([^ ]*\) .*/\1/p'; }
+gradable() {   # gradable DIR: whether this machine can grade the step DIR's program says it is
+    local step n
+    step=$(described_step "$1"); n=${step#step}
+    [[ " $ACROSS_NUMS " == *" $n "* ]] || return 0
+    [ "$(gpu_count)" -ge "$(scripts/steps.sh --field gpus "$step")" ]
+}
 gpu_probe
 if [ "$GPU_STATE" = present ]; then
     export -f grade_into
-    printf '%s\n' "${checked[@]}" | xargs -P 4 -I{} bash -c 'grade_into "$0/{}" --checks-only' "$corpus"
+    # The lock on this machine's own disk (flock over NFS may not let a shared lock go first),
+    # one for this run: a grade left over from an interrupted run holds no lock of this one.
+    export TK_GRADE_LOCK TK_GRADE_AT_ONCE=2
+    TK_GRADE_LOCK=$(mktemp /tmp/tk-grade-lock.XXXXXX)
+    at_once=1; gpus_shared && at_once=8   # side by side where the GPU takes several processes
+    for m in "${checked[@]}"; do gradable "$corpus/$m" && echo "$m --checks-only"; done >"$TK_BUILD/grades.txt"
+    # shellcheck disable=SC2046,SC2086  # lists of names, of step numbers
+    for m in "${timed[@]}" $variants $(printf 'solution-step%s ' $STEP_NUMS); do
+        gradable "$corpus/$m" && echo "$m"
+    done >>"$TK_BUILD/grades.txt"
+    xargs -P "$at_once" -L 1 bash -c 'grade_into "$0/$1" ${2:-}' "$corpus" <"$TK_BUILD/grades.txt"
+    rm -f "$TK_GRADE_LOCK"
+    unset TK_GRADE_LOCK TK_GRADE_AT_ONCE
 fi
-described_step() { "$1/transpose" --describe 2>/dev/null | sed -n 's/^step=\([^ ]*\) .*/\1/p'; }
 for m in "${checked[@]}" "${timed[@]}"; do
     name="grade: mistake $m fails with its verdict and message"
     step=$(described_step "$corpus/$m")
     across_test "$name" "${step#step}" || continue
-    [[ " ${timed[*]} " == *" $m "* ]] && grade_into "$corpus/$m"
     verdict=$(sed -n 's/^verdict: //p' "tests/mistakes/$m.txt")
     mapfile -t words < <(says "tests/mistakes/$m.txt")
     judge_grade "$name" "$corpus/$m" 1 "^graded $step: failed \\((.* )?$verdict( .*)?\\)\$" "${words[@]}"
@@ -200,14 +247,12 @@ for v in $variants; do
     name="grade: variant $v passes, timed beside the solution"
     step=$(described_step "$corpus/$v")
     across_test "$name" "${step#step}" || continue
-    grade_into "$corpus/$v"
     mapfile -t words < <(says "tests/variants/$v.txt")
     judge_grade "$name" "$corpus/$v" 0 "^graded $step: passed\$" "${words[@]}"
 done
 for n in $STEP_NUMS; do
     name="grade: a copy of solution step$n passes, timed beside the solution"
     across_test "$name" "$n" || continue
-    grade_into "$corpus/solution-step$n"
     clean='^PASS compute-sanitizer --tool synccheck'   # across GPUs: no sanitizer, said so
     [[ " $ACROSS_NUMS " == *" $n "* ]] && clean='^note: compute-sanitizer is not run on a step across GPUs'
     judge_grade "$name" "$corpus/solution-step$n" 0 "^graded step$n: passed\$" \

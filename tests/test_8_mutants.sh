@@ -221,7 +221,8 @@ done <<<"$sample"
 LAST_OUT=$TK_BUILD/last.out
 gpu_probe
 if [ "$GPU_STATE" = present ]; then
-    echo "$sample" | cut -d' ' -f1 | xargs -P 4 -I{} sh -c \
+    at_once=1; gpus_shared && at_once=4   # grades side by side where the GPU takes several processes
+    echo "$sample" | cut -d' ' -f1 | TK_GRADE_AT_ONCE=2 xargs -P "$at_once" -I{} sh -c \
         'scripts/grade.sh --checks-only "$1/{}" >"$1/{}/grade.txt" 2>&1; echo $? >"$1/{}/grade.rc"' _ "$mt/s"
 fi
 while read -r id step; do
