@@ -16,7 +16,8 @@
 #   scripts/results.sh --sweep --seed S --part I/N --out F.csv    part I of N of that sweep
 #                                         (every Nth shape, fixed and generated), its rows
 #                                         added to F.csv: a sweep longer than one sitting,
-#                                         in parts; the table is of all of F.csv so far
+#                                         in parts, each once, all on one kind of GPU with
+#                                         the same --generated; the table is of all of F.csv
 #   scripts/results.sh --across           the steps across GPUs, on every GPU here, at
 #                                         8192^2, 16384^2 and 12345 x 6789, with a timeline
 #   scripts/results.sh --repeat 3         the whole table 3 times, with the spread of each row
@@ -154,32 +155,38 @@ if [ "$sweep" = 1 ]; then
     best=$(echo "$steps" | tail -n 3 | tr '\n' ' ')   # the last three steps, then the library
     last2=$(echo "$steps" | tail -n 2 | tr '\n' ' ')  # on the generated shapes: the last two
     seed=${seed:-$(( $(date +%s) % 999999999 + 1 ))}
-    tmp=results/.tmp-sweep.csv part=results/.tmp-part.csv
-    echo "$SWEEP_HEADER" >"$tmp"
-    k=0 i=1 n=1   # shape k of the sweep is part (k mod n) + 1's
-    [ -n "$piece" ] && i=${piece%/*} n=${piece#*/}
-    mine() { k=$((k + 1)); [ $(((k - 1) % n + 1)) = "$i" ]; }
-    for shape in $SWEEP_SHAPES; do
-        mine || continue
-        # shellcheck disable=SC2046,SC2086  # a list of binaries, of step numbers
-        sweep_rows "$tmp" fixed "${shape%x*}" "${shape#*x}" $(solutions $best) "$LIBRARY"
-    done
+    tmp=results/.tmp-sweep.csv part=results/.tmp-part.csv list=results/.tmp-shapes.txt
+    # Every shape of the sweep in order, "ROWS COLS CLASS STEP...": the fixed ones, then those
+    # drawn from the seed for this GPU's memory and L2 (read from a run of one element).
+    for shape in $SWEEP_SHAPES; do echo "${shape%x*} ${shape#*x} fixed $best"; done >"$list"
     if [ "$generated" -gt 0 ]; then
-        # The GPU's memory and L2 size, for shapes that fit it and to set apart those that fit
-        # in the L2: the L2 from the device line a run of one element prints beside its CSV.
         mem=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits -i 0 2>/dev/null | head -n 1)
+        # shellcheck disable=SC2086  # a list of step numbers
         step_csv "$part" "$(solutions $last2 | tail -n 1)" --csv --no-cpu --rows 1 --cols 1 --reps 1
         l2=$(sed -n 's/^device 0: .*, L2 \([0-9]*\) MiB.*$/\1/p' "$part.err")
         [[ $mem =~ ^[0-9]+$ && $l2 =~ ^[0-9]+$ ]] ||
             { echo "results: cannot read the GPU's memory ('$mem' MiB) or L2 ('$l2' MiB)" >&2; exit 4; }
         echo "generated shapes: seed $seed, $generated beyond the L2 ($l2 MiB), $mem MiB of GPU memory${piece:+; part $piece}"
-        while read -r r c class; do
-            mine || continue
-            # shellcheck disable=SC2046,SC2086
-            sweep_rows "$tmp" "$class" "$r" "$c" $(solutions $last2) "$LIBRARY"
-        done < <(awk -v seed="$seed" -v count="$generated" -v mem_mib="$mem" -v l2_mib="$l2" \
-                     -f scripts/shapes-gen.awk)
+        awk -v seed="$seed" -v count="$generated" -v mem_mib="$mem" -v l2_mib="$l2" \
+            -f scripts/shapes-gen.awk | sed "s/\$/ $last2/" >>"$list" || exit 4
     fi
+    i=1 n=1   # shape k of the sweep (from 1) is part ((k - 1) mod n) + 1's
+    [ -n "$piece" ] && i=${piece%/*} n=${piece#*/}
+    awk -v i="$i" -v n="$n" '(NR - 1) % n + 1 == i' "$list" >"$list.mine"
+    if [ -n "$piece" ] && [ -s "$out" ]; then   # the parts before: the same draw, other shapes
+        shapes_of() { awk -F, -v cls="$2" 'NR > 1 && (cls == "" || $3 != "fixed") { print $7 " x " $8 (cls == "" ? "" : " " $3) }' "$1" | sort -u; }
+        stray=$(comm -23 <(shapes_of "$out" generated) <(awk '$3 != "fixed" { print $1 " x " $2 " " $3 }' "$list" | sort -u) | head -n 3)
+        [ -z "$stray" ] ||
+            { echo "results: $out holds shapes this GPU's draw of seed $seed does not ($(echo "$stray" | tr '\n' ',' | sed 's/,$//')): its parts ran with another GPU's memory or L2, or another --generated" >&2; exit 2; }
+        again=$(comm -12 <(shapes_of "$out" "") <(awk '{ print $1 " x " $2 }' "$list.mine" | sort -u) | head -n 3)
+        [ -z "$again" ] ||
+            { echo "results: $out already holds shapes of part $piece ($(echo "$again" | tr '\n' ',' | sed 's/,$//')): each part runs once" >&2; exit 2; }
+    fi
+    echo "$SWEEP_HEADER" >"$tmp"
+    while read -r r c class these; do
+        # shellcheck disable=SC2046,SC2086  # a list of binaries, of step numbers
+        sweep_rows "$tmp" "$class" "$r" "$c" $(solutions $these) "$LIBRARY"
+    done <"$list.mine"
     out=${out:-results/runs/$today-sweep.csv}
     if [ -n "$piece" ] && [ -s "$out" ]; then   # a part: its rows after the parts before it
         sed 1d "$tmp" >>"$out"
