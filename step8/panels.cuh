@@ -17,6 +17,43 @@
 #define PANEL_ROWS 256   /* a wide shape with at most this many rows takes a panel */
 #define PANEL_COLS 48    /* a tall shape with at most this many columns takes a panel */
 
+/* The aligned float4 of in at float g (a multiple of 4) into v; past the matrix's end (total
+   floats) one float at a time, 0 beyond it. */
+__device__ __forceinline__ void load4(const float *__restrict__ in, size_t g, size_t total, float v[4])
+{
+    if (g + 4 <= total) {
+        float4 x = *reinterpret_cast<const float4 *>(in + g);
+        v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = x.w;
+    } else {
+        for (int e = 0; e < 4; e++) v[e] = g + e < total ? in[g + e] : 0.f;
+    }
+}
+
+/* Floats first .. first + n - 1 of in, rows of cols floats, read by the NT threads of a block
+   as the aligned float4s that cover them (a float4 may begin up to 3 floats before first) and
+   staged in the panel column by column: the stretch's row r, column c at c P + skip + r. */
+template <int NT>
+__device__ __forceinline__ void stage_rows(const float *__restrict__ in, size_t first, int n,
+                                           size_t total, int cols, int P, int skip, float *panel)
+{
+    const int t = threadIdx.x;
+    #pragma unroll 4
+    for (size_t g = (first & ~(size_t)3) + 4 * t; g < first + n; g += 4 * NT) {
+        float v[4];
+        load4(in, g, total, v);
+        const long k0 = (long)g - (long)first;   /* -3 .. -1 for a float4 begun before it */
+        const int k = k0 < 0 ? 0 : (int)k0;
+        int r = k / cols, c = k - r * cols;     /* float k of the stretch: row r, column c */
+        #pragma unroll
+        for (int e = 0; e < 4; e++) {
+            if (k0 + e >= 0 && k0 + e < n) {
+                panel[c * P + skip + r] = v[e];
+                if (++c == cols) { c = 0; r++; }
+            }
+        }
+    }
+}
+
 /* Wide: block b moves input columns c0 = b W .. c0 + W - 1 of every row; W = 2^wshift. */
 template <int NT>
 __global__ void __launch_bounds__(NT)
@@ -34,12 +71,7 @@ panel_wide(int rows, int cols, int wshift, const float *__restrict__ in, float *
         const int r = k >> (wshift - 2), q = k & (W / 4 - 1);
         const size_t s0 = (size_t)r * cols + c0, g = (s0 & ~(size_t)3) + 4 * q;
         float v[4];
-        if (g + 4 <= total) {
-            float4 x = *reinterpret_cast<const float4 *>(in + g);
-            v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = x.w;
-        } else {
-            for (int e = 0; e < 4; e++) v[e] = g + e < total ? in[g + e] : 0.f;
-        }
+        load4(in, g, total, v);
         #pragma unroll
         for (int e = 0; e < 4; e++) {
             const long j = (long)(g + e) - (long)s0;   /* the float's column in the panel */
@@ -88,27 +120,7 @@ panel_tall(int rows, int cols, int hshift, const float *__restrict__ in, float *
     const size_t first = (size_t)r0 * cols, total = (size_t)rows * cols;
     const int n = h * cols;                             /* its stretch of the input */
 
-    /* The stretch, from first: aligned float4s cover it. */
-    #pragma unroll 4
-    for (size_t g = (first & ~(size_t)3) + 4 * t; g < first + n; g += 4 * NT) {
-        float v[4];
-        if (g + 4 <= total) {
-            float4 x = *reinterpret_cast<const float4 *>(in + g);
-            v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = x.w;
-        } else {
-            for (int e = 0; e < 4; e++) v[e] = g + e < total ? in[g + e] : 0.f;
-        }
-        const long k0 = (long)g - (long)first;   /* -3 .. -1 for a float4 begun before it */
-        const int k = k0 < 0 ? 0 : (int)k0;
-        int r = k / cols, c = k - r * cols;     /* float k of the stretch: row r, column c */
-        #pragma unroll
-        for (int e = 0; e < 4; e++) {
-            if (k0 + e >= 0 && k0 + e < n) {
-                panel[c * P + r] = v[e];
-                if (++c == cols) { c = 0; r++; }
-            }
-        }
-    }
+    stage_rows<NT>(in, first, n, total, cols, P, 0, panel);   /* the stretch, from first */
     __syncthreads();
 
     /* Output row c's run: floats r0 .. r0 + h - 1, a float a thread, a warp's 32 together. */

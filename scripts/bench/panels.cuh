@@ -95,29 +95,8 @@ panel_tall_aligned(int rows, int cols, int hshift, const float *__restrict__ in,
     const int n = (int)((hi - lo) * cols);
     const int skip = (int)(lo - rb);                    /* staged rows that do not exist */
 
-    /* The stretch, read as the aligned float4s that cover it (one float at a time only
-       where a float4 would pass the end of the matrix). */
-    const size_t total = (size_t)rows * cols, end = first + n;
-    #pragma unroll 4
-    for (size_t g = (first & ~(size_t)3) + 4 * t; g < end; g += 4 * NT) {
-        float v[4];
-        if (g + 4 <= total) {
-            float4 q = *reinterpret_cast<const float4 *>(in + g);
-            v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
-        } else {
-            for (int e = 0; e < 4; e++) v[e] = g + e < total ? in[g + e] : 0.f;
-        }
-        const long k0 = (long)g - (long)first;   /* -3 .. -1 for a float4 before the stretch */
-        const int k = k0 < 0 ? 0 : (int)k0;
-        int r = k / cols, c = k - r * cols;
-        #pragma unroll
-        for (int e = 0; e < 4; e++) {
-            if (k0 + e >= 0 && k0 + e < n) {
-                panel[c * P + skip + r] = v[e];
-                if (++c == cols) { c = 0; r++; }
-            }
-        }
-    }
+    /* The stretch, read as aligned float4s: the solution's stage_rows, past skip slots. */
+    stage_rows<NT>(in, first, n, (size_t)rows * cols, cols, P, skip, panel);
     __syncthreads();
 
     /* Column c's run: output elements c rows + r for r from its start, H of them; with
