@@ -157,7 +157,11 @@ void tk_core_release(struct tk_core *c)
     }
 }
 
-void tk_reset_persisting_l2(void)
+/* Lines marked persisting survive the L2 flush, and a carve-out set aside for them shrinks
+   the L2 every other access gets. Called before each timed run where the device has such a
+   carve-out (cudaDevAttrMaxPersistingL2CacheSize > 0), whatever a launch may have set: the
+   limit back to zero and every persisting line back to normal. */
+static void reset_persisting_l2(void)
 {
     CUDA_CHECK(cudaDeviceSetLimit(cudaLimitPersistingL2CacheSize, 0));
     CUDA_CHECK(cudaCtxResetPersistingL2Cache());
@@ -175,7 +179,7 @@ void tk_core_time(struct tk_core *c, const struct tk_timed *t, struct tk_stats *
     CUDA_CHECK(cudaEventCreate(&stop));
     for (int i = -c->opt.warmup; i < reps; i++) {
         if (c->persisting_l2)
-            tk_reset_persisting_l2();
+            reset_persisting_l2();
         if (t->out_bytes)
             CUDA_CHECK(cudaMemsetAsync(t->out, TK_POISON_BYTE, t->out_bytes, c->stream));
         for (int k = 0; k < 2; k++)
@@ -259,7 +263,7 @@ void tk_core_row(const struct tk_core *c, const struct tk_row *row)
 
 void tk_core_cpu_row(struct tk_core *c, const float *in, float *out, int rows, int cols)
 {
-    static char threads[32];
+    char threads[32];
     double ms[CPU_MAX_REPS];
     int reps = c->opt.reps < CPU_MAX_REPS ? c->opt.reps : CPU_MAX_REPS;
     struct tk_row row = { .name = "CPU+OMP", .note = threads };

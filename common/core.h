@@ -124,12 +124,6 @@ void tk_core_cpu_row(struct tk_core *c, const float *in, float *out, int rows, i
    number of GPUs the CUDA runtime sees. */
 const char *tk_gpu_problem(int *count, char *why, size_t len);
 
-/* Lines marked persisting survive the L2 flush, and a carve-out set aside for them shrinks
-   the L2 every other access gets. Called before each timed run where the device has such a
-   carve-out (cudaDevAttrMaxPersistingL2CacheSize > 0), whatever a launch may have set: the
-   limit back to zero and every persisting line back to normal. */
-void tk_reset_persisting_l2(void);
-
 /* Reads scratch (twice the L2's size) so that no operand of the next run is in the L2
    (flush.cu; tk_core_time calls it before every timed run). */
 void tk_flush_l2(const void *scratch, size_t bytes, int *sink);

@@ -63,13 +63,14 @@ done
 [[ $generated =~ ^[0-9]{1,3}$ ]] || { echo "results: --generated takes 0 to 999" >&2; exit 2; }
 [ -z "$seed" ] || [[ $seed =~ ^[1-9][0-9]{0,8}$ ]] ||
     { echo "results: --seed takes a whole number from 1 to 999999999" >&2; exit 2; }
+csv() { awk -f scripts/csv.awk "$@"; }   # csv -f PROGRAM.awk FILE...: the kit's CSV by column name
 if [ -n "$piece" ]; then   # a part: which shapes are its own, and where its rows go
     [[ $piece =~ ^([1-9])/([1-9])$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
         { echo "results: --part takes I/N, 1 <= I <= N <= 9" >&2; exit 2; }
     [ "$sweep" = 1 ] && [ -n "$seed" ] && [ -n "$out" ] ||
         { echo "results: --part goes with --sweep, --seed S and --out F.csv (the parts' shapes and file)" >&2; exit 2; }
     if [ -s "$out" ]; then   # the parts before this one: a sweep's CSV of the same seed
-        [ "$(head -n 1 "$out")" = "$SWEEP_HEADER" ] && [ "$(sed -n '2s/^[^,]*,\([^,]*\),.*/\1/p' "$out")" = "$seed" ] ||
+        [ "$(head -n 1 "$out")" = "$SWEEP_HEADER" ] && [ "$(csv -v cols=seed -v first=1 -f scripts/csv-select.awk "$out")" = "$seed" ] ||
             { echo "results: $out is not a sweep's CSV of seed $seed: the parts of one sweep share a file" >&2; exit 2; }
     fi
 fi
@@ -78,8 +79,7 @@ for f in "$compare" "$table"; do
     [ -z "$f" ] || [ -r "$f" ] || { echo "results: cannot read '$f'" >&2; exit 2; }
 done
 
-csv() { awk -f scripts/csv.awk "$@"; }
-solutions() { for n in "$@"; do echo "solution/step$n/transpose"; done; }   # solutions N...: their binaries   # csv -f PROGRAM.awk FILE...: the kit's CSV by column name
+solutions() { for n in "$@"; do echo "solution/step$n/transpose"; done; }   # solutions N...: their binaries
 
 show() {   # show CSV: the table (beside the reference) and the chart next to the CSV
     csv -f scripts/results-table.awk "$1" ${compare:+"$compare"} || return 2
@@ -174,7 +174,10 @@ if [ "$sweep" = 1 ]; then
     [ -n "$piece" ] && i=${piece%/*} n=${piece#*/}
     awk -v i="$i" -v n="$n" '(NR - 1) % n + 1 == i' "$list" >"$list.mine"
     if [ -n "$piece" ] && [ -s "$out" ]; then   # the parts before: the same draw, other shapes
-        shapes_of() { awk -F, -v cls="$2" 'NR > 1 && (cls == "" || $3 != "fixed") { print $7 " x " $8 (cls == "" ? "" : " " $3) }' "$1" | sort -u; }
+        shapes_of() {   # shapes_of CSV [generated]: its shapes "R x C" (only the generated, with their class)
+            csv -v cols=rows,cols,class -f scripts/csv-select.awk "$1" |
+                awk -F, -v cls="$2" 'cls == "" || $3 != "fixed" { print $1 " x " $2 (cls == "" ? "" : " " $3) }' | sort -u
+        }
         stray=$(comm -23 <(shapes_of "$out" generated) <(awk '$3 != "fixed" { print $1 " x " $2 " " $3 }' "$list" | sort -u) | head -n 3)
         [ -z "$stray" ] ||
             { echo "results: $out holds shapes this GPU's draw of seed $seed does not ($(echo "$stray" | tr '\n' ',' | sed 's/,$//')): its parts ran with another GPU's memory or L2, or another --generated" >&2; exit 2; }

@@ -89,6 +89,23 @@ across_test() {
     return 1
 }
 
+# grade_into DIR [--checks-only]: the grader's words and status, kept in DIR (grade.txt,
+# grade.rc); exported, for grades run side by side through xargs.
+grade_into() {
+    scripts/grade.sh ${2:+"$2"} "$1" >"$1/grade.txt" 2>&1
+    echo $? >"$1/grade.rc"
+}
+export -f grade_into
+
+# judge_grade NAME DIR CODE PATTERN...: judge NAME CODE PATTERN... on the grade kept in DIR.
+judge_grade() {
+    local name=$1 dir=$2 code=$3; shift 3
+    LAST_OUT=$dir/grade.txt
+    RC=$(cat "$dir/grade.rc" 2>/dev/null || echo none)
+    judge "$name" "$code" "$@"
+    LAST_OUT=$TK_BUILD/last.out
+}
+
 summary() {
     echo
     echo "$PASSED passed, $FAILED failed, $SKIPPED skipped"

@@ -35,6 +35,7 @@
 # 4 the kit itself failed (a generator error, solution/step1 does not build).
 set -u
 . "$(dirname "$0")/../scripts/lib.sh"
+CSV_HEADER="id,step,operator,category,verdict,checks,explained,match,line,findings,build_s,grade_s"
 mode=write out="" jobs="" only="" limit=""
 while [ $# -gt 0 ]; do
     case $1 in
@@ -56,7 +57,7 @@ done
 if [ "$mode" = summary ]; then   # the CSVs of a run made in parts, summed up
     [ $# -ge 1 ] || refuse "--summary takes the CSVs of the parts"
     for f in "$@"; do
-        [ "$(head -n 1 "$(from_start "$f")" 2>/dev/null)" = "$(sed -n 's/^echo "\(id,step,operator,[^"]*\)" >"$csv"$/\1/p' "$0")" ] ||
+        [ "$(head -n 1 "$(from_start "$f")" 2>/dev/null)" = "$CSV_HEADER" ] ||
             { echo "mutants: $f is not a CSV of tests/mutants.sh --run" >&2; exit 2; }
     done
     awk -F, 'FNR == 1 && NR > 1 { next } { print }' "$@" |
@@ -193,7 +194,7 @@ wall=$(elapsed "$t0")
 # The report: one CSV line a mutant, then the summary.
 equivalent=$(awk '!/^[ \t]*(#|$)/ { print $1 }' "$MUT/equivalent.txt")
 csv=$out/mutants.csv
-echo "id,step,operator,category,verdict,checks,explained,match,line,findings,build_s,grade_s" >"$csv"
+echo "$CSV_HEADER" >"$csv"
 while read -r id step op cat line; do
     d=$out/m/$id checks="" explained="-" findings="" match="-" grade_s=""
     if [ ! -f "$d/build.rc" ] || { [ "$(cat "$d/build.rc")" = 0 ] && [ ! -f "$d/grade.s" ]; }; then

@@ -141,14 +141,6 @@ for n in $STEP_NUMS; do   # by the step the built program says it is (or its bas
         fail "the corpus holds at least two mistakes on step $n" "$have"
 done
 
-# Without a GPU the grader builds, says which step, and ends with one line: nothing graded.
-expect "grade without a GPU: builds, names the step, one closing line that nothing was graded" 3 \
-    '^nothing was graded: no usable GPU here' env CUDA_VISIBLE_DEVICES= scripts/grade.sh "$corpus/step4-step3-renamed"
-judge "grade learns the step from the program, not the folder or source text" 3 "is step4\$"
-[ "$(tail -n 1 "$LAST_OUT" | cut -c1-18)" = "nothing was graded" ] &&
-    pass "grade without a GPU: 'nothing was graded' is the last line" ||
-    fail "grade without a GPU: 'nothing was graded' is the last line" "last: $(tail -n 1 "$LAST_OUT")"
-
 # The GPU lock that lets grades run at once (TK_GRADE_LOCK): a grade waits while another holds
 # the GPU alone, here a holder that keeps it 3 seconds after saying it has it; without the
 # lock's variable the same grade does not wait: the holder then keeps the lock until the grade
@@ -172,6 +164,14 @@ held_grade 3 TK_GRADE_LOCK="$lock"
 held_grade 30 -u TK_GRADE_LOCK
 [ "$RC" = 3 ] && [ "$WAITED" = no ] && pass "lock check: without TK_GRADE_LOCK the same grade does not wait" ||
     fail "lock check: without TK_GRADE_LOCK the same grade does not wait" "exit $RC, waited: $WAITED"
+# That grade, the plain one, without a GPU: it builds, says which step, and ends with one line:
+# nothing graded.
+judge "grade without a GPU: builds, names the step, one closing line that nothing was graded" 3 \
+    '^nothing was graded: no usable GPU here'
+judge "grade learns the step from the program, not the folder or source text" 3 "is step4\$"
+[ "$(tail -n 1 "$LAST_OUT" | cut -c1-18)" = "nothing was graded" ] &&
+    pass "grade without a GPU: 'nothing was graded' is the last line" ||
+    fail "grade without a GPU: 'nothing was graded' is the last line" "last: $(tail -n 1 "$LAST_OUT")"
 expect "grade: a lock it cannot open is said, exit 4" 4 '^grade: cannot open the lock TK_GRADE_LOCK=' \
     env TK_GRADE_LOCK=/nonexistent/dir/lock CUDA_VISIBLE_DEVICES= scripts/grade.sh "$corpus/step4-step3-renamed"
 rm -f "$lock" "$lock".ready "$lock".released "$lock".done
@@ -184,20 +184,7 @@ rm -f "$lock" "$lock".ready "$lock".released "$lock".done
 # timed beside another grade's work.
 # Mistakes meant to fail a check (shapes, a sanitizer) are graded with --checks-only, which
 # times nothing. A step across GPUs on a machine with too few is not graded (skipped below).
-# judge_grade NAME DIR CODE PATTERN...: judges the grade kept in DIR (grade.txt, grade.rc).
-judge_grade() {
-    local name=$1 dir=$2 code=$3; shift 3
-    LAST_OUT=$dir/grade.txt
-    # shellcheck disable=SC2034  # judge (tests/lib.sh) reads RC
-    RC=$(cat "$dir/grade.rc" 2>/dev/null || echo none)
-    judge "$name" "$code" "$@"
-    LAST_OUT=$TK_BUILD/last.out
-}
 says() { sed -n 's/^says: //p' "$1"; }   # says FILE: the words a description asks for
-grade_into() {   # grade_into DIR [--checks-only]: the grader's words and status, kept in DIR
-    scripts/grade.sh ${2:+"$2"} "$1" >"$1/grade.txt" 2>&1
-    echo $? >"$1/grade.rc"
-}
 checked=() timed=()
 for m in $mistakes; do
     verdict=$(sed -n 's/^verdict: //p' "tests/mistakes/$m.txt")
@@ -220,7 +207,6 @@ gradable() {   # gradable DIR: whether this machine can grade the step DIR's pro
 }
 gpu_probe
 if [ "$GPU_STATE" = present ]; then
-    export -f grade_into
     # The lock on this machine's own disk (flock over NFS may not let a shared lock go first),
     # one for this run: a grade left over from an interrupted run holds no lock of this one.
     export TK_GRADE_LOCK TK_GRADE_AT_ONCE=2

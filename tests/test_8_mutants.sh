@@ -222,15 +222,12 @@ LAST_OUT=$TK_BUILD/last.out
 gpu_probe
 if [ "$GPU_STATE" = present ]; then
     at_once=1; gpus_shared && at_once=4   # grades side by side where the GPU takes several processes
-    echo "$sample" | cut -d' ' -f1 | TK_GRADE_AT_ONCE=2 xargs -P "$at_once" -I{} sh -c \
-        'scripts/grade.sh --checks-only "$1/{}" >"$1/{}/grade.txt" 2>&1; echo $? >"$1/{}/grade.rc"' _ "$mt/s"
+    echo "$sample" | cut -d' ' -f1 | TK_GRADE_AT_ONCE=2 xargs -P "$at_once" -I{} bash -c \
+        'grade_into "$0/{}" --checks-only' "$mt/s"
 fi
 while read -r id step; do
     gpu_test "grade: sample $id is killed by the checks" || continue
-    LAST_OUT=$mt/s/$id/grade.txt
-    RC=$(cat "$mt/s/$id/grade.rc" 2>/dev/null || echo none)
-    judge "grade: sample $id is killed by the checks" 1 "^graded $step: failed \\((shapes|memcheck|racecheck|synccheck)"
-    LAST_OUT=$TK_BUILD/last.out
+    judge_grade "grade: sample $id is killed by the checks" "$mt/s/$id" 1 "^graded $step: failed \\((shapes|memcheck|racecheck|synccheck)"
 done <<<"$sample"
 
 # A run in parts: --steps keeps only those steps' mutants; --summary adds up the parts' CSVs.
@@ -242,7 +239,7 @@ whole=$(tests/mutants.sh --list | awk '$2 == "step1" || $2 == "step3"' | wc -l)
     fail "mutants --steps 1,3: every mutant of steps 1 and 3 and no other" "steps '$part', $(wc -l <"$LAST_OUT") of $whole"
 expect "mutants --steps refuses what is not a list of step numbers, exit 2" 2 'takes step numbers' \
     tests/mutants.sh --steps 1,x
-head=$(sed -n 's/^echo "\(id,step,operator,[^"]*\)" >"$csv"$/\1/p' tests/mutants.sh)
+head=$(head -n 1 "$mt/report.csv")   # the header section 5 wrote: what --run writes
 printf '%s\n%s\n' "$head" "a,step1,index-rc,index,killed,shapes,index,yes,20,pattern:copy,3.0,10.0" >"$TK_BUILD/part1.csv"
 printf '%s\n%s\n%s\n' "$head" "b,step2,guard-rc,guard,killed,shapes,grid,no,17,pattern:unwritten-rows,3.0,12.0" \
     "c,step2,const-halve,constant,equivalent,,-,-,9,,3.0,9.0" >"$TK_BUILD/part2.csv"
