@@ -132,8 +132,13 @@ for n in ${STEP_NUMS#1 }; do
     # shellcheck disable=SC2046
     run_cmd step$n/transpose --rows 33 --cols 65 --no-cpu --reps 2 --warmup 1 $(ranks_arg "$n")
     if [[ " $ACROSS_NUMS " == *" $n "* ]]; then   # its kernel is the one-GPU row; no stage runs yet
-        judge "$name" 5 '^one GPU .* yes' "^GPU-alltoall: not run yet" "^GPU-fused: not run yet" \
-            "^step$n is unfinished"
+        if [ -n "$(ranks_arg "$n")" ] && grep -q "$REFUSED" "$LAST_OUT"; then   # as for the solution
+            judge "${name/and says/stages (a) and (b) not run yet (NCCL refused the window of stage (c) for one rank), and says}" 5 \
+                '^one GPU .* yes' "^GPU-alltoall: not run yet" "^GPU-alltoall-pipelined: not run yet" "^step$n is unfinished"
+        else
+            judge "$name" 5 '^one GPU .* yes' "^GPU-alltoall: not run yet" "^GPU-fused: not run yet" \
+                "^step$n is unfinished"
+        fi
     else
         judge "$name" 5 '^GPU-.* yes' "^step$n is unfinished: the row above is still the kernel the starter began with"
     fi
