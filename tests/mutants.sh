@@ -23,7 +23,11 @@
 #   tests/mutants.sh --limit S ...   (with --run) grades for S seconds at most: mutants not
 #                                    graded by then are reported as ungraded (no verdict), so
 #                                    that a run on a machine lent for a while still reports
-#   tests/mutants.sh --summary CSV...   the summary of the parts' CSVs together (no GPU needed)
+#   tests/mutants.sh --ids FILE ...  only the mutants FILE lists (one ID a line, in the order
+#                                    they are to be graded), as a part that finishes or re-grades
+#                                    an earlier one
+#   tests/mutants.sh --summary CSV...   the summary of the parts' CSVs together (no GPU needed):
+#                                    where a mutant is in several, its last graded row counts
 #
 # DIR is tests/build/mutants unless given (make clean removes it). A mutant is killed when it
 # does not compile or the grader fails it; when it passes the checks it is equivalent if
@@ -36,7 +40,7 @@
 set -u
 . "$(dirname "$0")/../scripts/lib.sh"
 CSV_HEADER="id,step,operator,category,verdict,checks,explained,match,line,findings,build_s,grade_s"
-mode=write out="" jobs="" only="" limit=""
+mode=write out="" jobs="" only="" limit="" idfile=""
 while [ $# -gt 0 ]; do
     case $1 in
     -h|--help) usage; exit 0 ;;
@@ -49,6 +53,8 @@ while [ $# -gt 0 ]; do
              limit=$2; shift ;;
     --steps) [ $# -ge 2 ] && [[ $2 =~ ^[0-9]+(,[0-9]+)*$ ]] || refuse "--steps takes step numbers: 1,2,3"
              only=" ${2//,/ } "; shift ;;
+    --ids) [ $# -ge 2 ] && [ -f "$2" ] || refuse "--ids takes a file of mutant IDs, one a line"
+           idfile=$(from_start "$2"); shift ;;
     --summary) mode=summary; shift; break ;;
     *) refuse "unknown argument '$1'" ;;
     esac
@@ -60,8 +66,23 @@ if [ "$mode" = summary ]; then   # the CSVs of a run made in parts, summed up
         [ "$(head -n 1 "$(from_start "$f")" 2>/dev/null)" = "$CSV_HEADER" ] ||
             { echo "mutants: $f is not a CSV of tests/mutants.sh --run" >&2; exit 2; }
     done
-    awk -F, 'FNR == 1 && NR > 1 { next } { print }' "$@" |
-        awk -F, -v wall=0 -v builders=0 -v jobs=0 -f "$(dirname "$0")/mutants/summary.awk"
+    # One row a mutant, in the order first seen: its last graded row (or its last row, where
+    # no part graded it). A survivor that tests/mutants/equivalent.txt lists now (after its
+    # run) counts as equivalent, and the summary says how many were re-read so.
+    merged=$(mktemp) && trap 'rm -f "$merged" "$merged".*' EXIT
+    awk '!/^[ \t]*(#|$)/ { print $1 }' "$(dirname "$0")/mutants/equivalent.txt" >"$merged.equiv"
+    awk -F, -v OFS=, -v list="$merged.equiv" -v note="$merged.note" '
+             BEGIN { while ((getline id <list) > 0) eq[id] = 1 }
+             FNR == 1 { if (NR == 1) print; next }
+             !($1 in row) { order[++n] = $1 }
+             !($1 in row) || $5 != "ungraded" || row[$1] ~ /^[^,]*,[^,]*,[^,]*,[^,]*,ungraded,/ { row[$1] = $0 }
+             END { for (i = 1; i <= n; i++) {
+                       $0 = row[order[i]]
+                       if ($5 == "survived" && ($1 in eq)) { $5 = "equivalent"; reread++ }
+                       print }
+                   if (reread) printf "%d survivor(s) of the runs, listed in tests/mutants/equivalent.txt since, counted as equivalent\n", reread >note }' "$@" >"$merged"
+    awk -F, -v wall=0 -v builders=0 -v jobs=0 -f "$(dirname "$0")/mutants/summary.awk" "$merged"
+    [ -f "$merged.note" ] && cat "$merged.note"
     exit 0
 fi
 [ $# = 0 ] || refuse "unknown argument '$1'"
@@ -93,10 +114,21 @@ generate() {
     done
     rm -f "$dir/.list"
 }
+# chosen: the generated list, kept to the IDs of --ids FILE (in its order) where it is given;
+# an ID the generator does not make is refused.
+chosen() {
+    [ -n "$idfile" ] || { cat; return; }
+    awk 'NR == FNR { if ($0 !~ /^[ \t]*(#|$)/) want[++n] = $1; next } { line[$1] = $0 }
+         END { for (i = 1; i <= n; i++) {
+                   if (!(want[i] in line)) { print "mutants: --ids: no mutant " want[i] > "/dev/stderr"; bad = 1; continue }
+                   print line[want[i]] }
+               exit bad }' "$idfile" -
+}
 
 if [ "$mode" = list ]; then
     tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
-    generate "$tmp" || exit 4
+    generate "$tmp/d" >"$tmp/all" || exit 4
+    chosen <"$tmp/all" || exit 2
     exit 0
 fi
 
@@ -110,7 +142,8 @@ if [ "$mode" = run ]; then
 fi
 
 mkdir -p "$out" || exit 4
-generate "$out/desc" >"$out/mutants.txt" || { echo "mutants: the generator failed" >&2; exit 4; }
+generate "$out/desc" >"$out/all.txt" || { echo "mutants: the generator failed" >&2; exit 4; }
+chosen <"$out/all.txt" >"$out/mutants.txt" || exit 2
 total=$(wc -l <"$out/mutants.txt")
 echo "$total mutants of $(cut -d' ' -f2 "$out/mutants.txt" | sort -u | wc -l) steps, by step and operator:"
 awk -v ops="$(awk '!/^[ \t]*(#|$)/ { printf "%s ", $1 }' "$MUT/operators.txt")" -f - "$out/mutants.txt" <<'EOF'

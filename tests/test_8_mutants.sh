@@ -250,3 +250,34 @@ grep -Eq '^  all +3 +0 +2 +0 +1 +1 +50%$' "$LAST_OUT" && pass "mutants --summary
     fail "mutants --summary: the match rate over the parts" "see above"
 expect "mutants --summary refuses a file that is not a run's CSV, exit 2" 2 'is not a CSV of tests/mutants.sh --run' \
     tests/mutants.sh --summary tests/mutants/operators.txt
+# A part that re-grades: where a mutant is in several parts, its last graded row counts (an
+# ungraded row never hides a graded one); a survivor listed in equivalent.txt since its run
+# counts as equivalent, said so.
+eqid=$(awk '!/^[ \t]*(#|$)/ { print $1; exit }' $MUT/equivalent.txt)
+printf '%s\n%s\n%s\n' "$head" "b,step2,guard-rc,guard,killed,shapes,guard,yes,17,pattern:unwritten-rows,3.0,12.0" \
+    "a,step1,index-rc,index,ungraded,,-,-,20,,," >"$TK_BUILD/part3.csv"
+printf '%s\n%s\n' "$head" "$eqid,${eqid%%-*},barrier-dup,barrier,survived,,-,-,53,,3.0,9.0" >"$TK_BUILD/part4.csv"
+expect "mutants --summary: a re-graded mutant counts once, by its last graded row (2 of 2 matched)" 0 \
+    '^3 mutants: killed 2 \(0 by the build, 2 by the checks\), survived 0, equivalent 1$' \
+    tests/mutants.sh --summary "$TK_BUILD/part1.csv" "$TK_BUILD/part2.csv" "$TK_BUILD/part3.csv"
+grep -Eq '^  all +3 +0 +2 +0 +1 +2 +100%$' "$LAST_OUT" && pass "mutants --summary: the re-graded row's match counts, the ungraded row does not" ||
+    fail "mutants --summary: the re-graded row's match counts, the ungraded row does not" "see above"
+expect "mutants --summary: a survivor listed as equivalent since its run counts as equivalent, said so" 0 \
+    '^1 survivor\(s\) of the runs, listed in tests/mutants/equivalent.txt since, counted as equivalent$' \
+    tests/mutants.sh --summary "$TK_BUILD/part4.csv"
+grep -q '^1 mutants: killed 0 (0 by the build, 0 by the checks), survived 0, equivalent 1$' "$LAST_OUT" &&
+    pass "mutants --summary: that survivor is not counted as one" ||
+    fail "mutants --summary: that survivor is not counted as one" "see above"
+
+# --ids FILE: only the mutants it lists, in its order; an ID the generator does not make, or no
+# file, is refused.
+printf '# a comment\n%s\n%s\n' "$(sed -n 2p "$list" | cut -d' ' -f1)" "$(sed -n 1p "$list" | cut -d' ' -f1)" >"$TK_BUILD/ids.txt"
+run_cmd tests/mutants.sh --list --ids "$TK_BUILD/ids.txt"
+[ "$RC" = 0 ] && [ "$(cut -d' ' -f1 "$LAST_OUT" | tr '\n' ' ')" = "$(grep -v '^#' "$TK_BUILD/ids.txt" | tr '\n' ' ')" ] &&
+    pass "mutants --ids: only the listed mutants, in the file's order" ||
+    fail "mutants --ids: only the listed mutants, in the file's order" "exit $RC: $(tr '\n' ' ' <"$LAST_OUT")"
+echo "step1-L999-no-such-op-1" >"$TK_BUILD/ids-bad.txt"
+expect "mutants --ids refuses an ID no mutant has, exit 2" 2 '^mutants: --ids: no mutant step1-L999-no-such-op-1$' \
+    tests/mutants.sh --list --ids "$TK_BUILD/ids-bad.txt"
+expect "mutants --ids refuses a file that is not there, exit 2" 2 'takes a file of mutant IDs' \
+    tests/mutants.sh --list --ids "$TK_BUILD/no-such-ids.txt"

@@ -51,6 +51,8 @@ END {
     printf "killed by the build, killed by the checks, survived, equivalent; matched: of those the checks\n"
     printf "killed, the ones whose grade names the operator's category (the explanation match rate)\n"
     table("step"); table("operator"); table("category")
-    printf "time: %.0f s in all (%d builds and %d grades at once); a build %.1f s, a grade %.1f s on average\n", \
-        wall, builders, jobs, n - verdicts["ungraded"] ? bs / (n - verdicts["ungraded"]) : 0, graded ? gs / graded : 0
+    if (wall > 0) printf "time: %.0f s in all (%d builds and %d grades at once); ", wall, builders, jobs
+    else printf "time (runs in parts): "
+    printf "a build %.1f s, a grade %.1f s on average\n", \
+        n - verdicts["ungraded"] ? bs / (n - verdicts["ungraded"]) : 0, graded ? gs / graded : 0
 }
