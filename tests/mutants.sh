@@ -66,22 +66,26 @@ if [ "$mode" = summary ]; then   # the CSVs of a run made in parts, summed up
         [ "$(head -n 1 "$(from_start "$f")" 2>/dev/null)" = "$CSV_HEADER" ] ||
             { echo "mutants: $f is not a CSV of tests/mutants.sh --run" >&2; exit 2; }
     done
-    # One row a mutant, in the order first seen: its last graded row (or its last row, where
-    # no part graded it). A survivor that tests/mutants/equivalent.txt lists now (after its
-    # run) counts as equivalent, and the summary says how many were re-read so.
-    merged=$(mktemp) && trap 'rm -f "$merged" "$merged".*' EXIT
+    # One row a mutant, in the order first seen: its last row with a verdict (killed, survived,
+    # equivalent), else its last row that is not ungraded (a timeout, an error), else ungraded.
+    # A survivor that tests/mutants/equivalent.txt lists now (after its run) counts as
+    # equivalent, and the summary says how many were re-read so.
+    merged=$(mktemp) || exit 4
+    trap 'rm -f "$merged" "$merged".*' EXIT
     awk '!/^[ \t]*(#|$)/ { print $1 }' "$(dirname "$0")/mutants/equivalent.txt" >"$merged.equiv"
     awk -F, -v OFS=, -v list="$merged.equiv" -v note="$merged.note" '
              BEGIN { while ((getline id <list) > 0) eq[id] = 1 }
              FNR == 1 { if (NR == 1) print; next }
-             !($1 in row) { order[++n] = $1 }
-             !($1 in row) || $5 != "ungraded" || row[$1] ~ /^[^,]*,[^,]*,[^,]*,[^,]*,ungraded,/ { row[$1] = $0 }
+             { seen = ($1 in row); old = ""
+               if (seen) { split(row[$1], had, ","); old = had[5] } else order[++n] = $1 }
+             !seen || $5 ~ /^(killed|survived|equivalent)$/ ||
+                 ($5 != "ungraded" && old !~ /^(killed|survived|equivalent)$/) { row[$1] = $0 }
              END { for (i = 1; i <= n; i++) {
                        $0 = row[order[i]]
                        if ($5 == "survived" && ($1 in eq)) { $5 = "equivalent"; reread++ }
                        print }
-                   if (reread) printf "%d survivor(s) of the runs, listed in tests/mutants/equivalent.txt since, counted as equivalent\n", reread >note }' "$@" >"$merged"
-    awk -F, -v wall=0 -v builders=0 -v jobs=0 -f "$(dirname "$0")/mutants/summary.awk" "$merged"
+                   if (reread) printf "%d survivor(s) of the runs, listed in tests/mutants/equivalent.txt since, counted as equivalent\n", reread >note }' "$@" >"$merged" || exit 4
+    awk -F, -v wall=0 -v builders=0 -v jobs=0 -f "$(dirname "$0")/mutants/summary.awk" "$merged" || exit 4
     [ -f "$merged.note" ] && cat "$merged.note"
     exit 0
 fi
@@ -118,7 +122,8 @@ generate() {
 # an ID the generator does not make is refused.
 chosen() {
     [ -n "$idfile" ] || { cat; return; }
-    awk 'NR == FNR { if ($0 !~ /^[ \t]*(#|$)/) want[++n] = $1; next } { line[$1] = $0 }
+    awk 'NR == FNR { if ($0 !~ /^[ \t]*(#|$)/ && !($1 in seen)) { seen[$1]; want[++n] = $1 }; next }
+         { line[$1] = $0 }
          END { for (i = 1; i <= n; i++) {
                    if (!(want[i] in line)) { print "mutants: --ids: no mutant " want[i] > "/dev/stderr"; bad = 1; continue }
                    print line[want[i]] }
@@ -126,7 +131,8 @@ chosen() {
 }
 
 if [ "$mode" = list ]; then
-    tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+    tmp=$(mktemp -d) || exit 4
+    trap 'rm -rf "$tmp"' EXIT
     generate "$tmp/d" >"$tmp/all" || exit 4
     chosen <"$tmp/all" || exit 2
     exit 0

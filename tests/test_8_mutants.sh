@@ -262,6 +262,11 @@ expect "mutants --summary: a re-graded mutant counts once, by its last graded ro
     tests/mutants.sh --summary "$TK_BUILD/part1.csv" "$TK_BUILD/part2.csv" "$TK_BUILD/part3.csv"
 grep -Eq '^  all +3 +0 +2 +0 +1 +2 +100%$' "$LAST_OUT" && pass "mutants --summary: the re-graded row's match counts, the ungraded row does not" ||
     fail "mutants --summary: the re-graded row's match counts, the ungraded row does not" "see above"
+printf '%s\n%s\n%s\n' "$head" "d,step1,index-rc,index,ungraded,,-,-,21,,," \
+    "a,step1,index-rc,index,timeout,,-,-,20,,3.0,240.0" >"$TK_BUILD/part5.csv"
+expect "mutants --summary: a later timeout does not hide a verdict; a mutant only ever ungraded counts as such" 0 \
+    "^2 mutants: killed 1 \\(0 by the build, 1 by the checks\\), survived 0, equivalent 0, not graded before the run's --limit 1\$" \
+    tests/mutants.sh --summary "$TK_BUILD/part1.csv" "$TK_BUILD/part5.csv"
 expect "mutants --summary: a survivor listed as equivalent since its run counts as equivalent, said so" 0 \
     '^1 survivor\(s\) of the runs, listed in tests/mutants/equivalent.txt since, counted as equivalent$' \
     tests/mutants.sh --summary "$TK_BUILD/part4.csv"
@@ -276,6 +281,10 @@ run_cmd tests/mutants.sh --list --ids "$TK_BUILD/ids.txt"
 [ "$RC" = 0 ] && [ "$(cut -d' ' -f1 "$LAST_OUT" | tr '\n' ' ')" = "$(grep -v '^#' "$TK_BUILD/ids.txt" | tr '\n' ' ')" ] &&
     pass "mutants --ids: only the listed mutants, in the file's order" ||
     fail "mutants --ids: only the listed mutants, in the file's order" "exit $RC: $(tr '\n' ' ' <"$LAST_OUT")"
+cat "$TK_BUILD/ids.txt" "$TK_BUILD/ids.txt" >"$TK_BUILD/ids-twice.txt"
+run_cmd tests/mutants.sh --list --ids "$TK_BUILD/ids-twice.txt"
+[ "$RC" = 0 ] && [ "$(wc -l <"$LAST_OUT")" = 2 ] && pass "mutants --ids: an ID listed twice is graded once" ||
+    fail "mutants --ids: an ID listed twice is graded once" "exit $RC, $(wc -l <"$LAST_OUT") lines"
 echo "step1-L999-no-such-op-1" >"$TK_BUILD/ids-bad.txt"
 expect "mutants --ids refuses an ID no mutant has, exit 2" 2 '^mutants: --ids: no mutant step1-L999-no-such-op-1$' \
     tests/mutants.sh --list --ids "$TK_BUILD/ids-bad.txt"
