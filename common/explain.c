@@ -221,6 +221,23 @@ static void gaps(const float *out, int rows, int cols, struct tk_explanation *e)
             return;
         }
     }
+    /* Every one at an end of its output row, among its first or last TK_ROW_ENDS floats
+       (input rows 0 to 7, rows - 8 to rows - 1), where the rows leave a middle as long as
+       both ends: a store skipped at a row's start or end. */
+    if (rows >= 4 * TK_ROW_ENDS) {
+        size_t middle = 0;
+        #pragma omp parallel for schedule(static) reduction(+ : middle)
+        for (long p = 0; p < cols; p++)
+            for (long q = TK_ROW_ENDS; q < rows - TK_ROW_ENDS; q++) {
+                uint32_t got;
+                memcpy(&got, &out[(size_t)p * rows + q], 4);
+                middle += got == TK_POISON_BITS;
+            }
+        if (!middle) {
+            e->gaps = TK_UNWRITTEN_ROW_ENDS;
+            return;
+        }
+    }
     e->gaps = TK_UNWRITTEN_SCATTERED;
 }
 
@@ -412,6 +429,13 @@ void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int
                          "all of them and nothing else\n", e->gap_tile, e->gap_tile,
                          e->gaps == TK_UNWRITTEN_TILE_ROWS ? "rows" : "columns",
                          e->gaps == TK_UNWRITTEN_TILE_ROWS ? "rows" : "columns", text);
+        break;
+    case TK_UNWRITTEN_ROW_ENDS:
+        tk_print_pattern(f, TK_PATTERN_UNWRITTEN_ROW_ENDS, " %d: %zu elements are never written, "
+                         "each among the first or the last %d floats of its output row (input rows "
+                         "%ld to %ld, output rows %ld to %ld), and no other\n", TK_ROW_ENDS,
+                         e->unwritten, TK_ROW_ENDS, e->gap_rows[0], e->gap_rows[1],
+                         e->gap_cols[0], e->gap_cols[1]);
         break;
     case TK_UNWRITTEN_SCATTERED:
         tk_print_pattern(f, TK_PATTERN_UNWRITTEN_SCATTERED, ": %zu elements are never written, "

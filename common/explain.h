@@ -37,8 +37,10 @@ enum tk_unwritten {
     TK_UNWRITTEN_ROWS,      /* exactly the input's rows from `from` on */
     TK_UNWRITTEN_TILE_ROWS, /* exactly the input rows r with r % tile in `mask` */
     TK_UNWRITTEN_TILE_COLS, /* exactly the input columns c with c % tile in `mask` */
+    TK_UNWRITTEN_ROW_ENDS,  /* every one among the first or last TK_ROW_ENDS of its output row */
     TK_UNWRITTEN_SCATTERED  /* none of the above */
 };
+#define TK_ROW_ENDS 8   /* floats at each end of an output row: a 32-byte sector */
 
 #define TK_EVIDENCE 3
 

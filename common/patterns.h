@@ -19,6 +19,7 @@
     TK_PATTERN(UNWRITTEN_ROWS, "unwritten-rows") \
     TK_PATTERN(UNWRITTEN_TILE_ROWS, "unwritten-tile-rows") \
     TK_PATTERN(UNWRITTEN_TILE_COLUMNS, "unwritten-tile-columns") \
+    TK_PATTERN(UNWRITTEN_ROW_ENDS, "unwritten-row-ends") \
     TK_PATTERN(UNWRITTEN_SCATTERED, "unwritten-scattered") \
     TK_PATTERN(OUT_TAIL, "out-tail") \
     TK_PATTERN(IN_TAIL, "in-tail") \

@@ -128,6 +128,8 @@ explain_pattern() {
         echo "in every band of $arg rows, the same rows are never written: each thread must move every element of its column of the tile, its loop stepping by the block's height" ;;
     unwritten-tile-columns)
         echo "in every band of $arg columns, the same columns (output rows) are never written: the write phase must cover every row of the output tile, stepping by the block's height" ;;
+    unwritten-row-ends)
+        echo "the unwritten elements all lie at the ends of output rows, among a row's first or last $arg floats: the stores there are skipped; check each guard on a store at a row's start or end: it must let every element from 0 to rows - 1 through, once" ;;
     unwritten-scattered)
         echo "the unwritten elements fit no pattern the grader knows; the evidence above says where they are" ;;
     foreign)

@@ -327,6 +327,24 @@ static int m_tile_rows(long p, long q, int rows, int cols, long *sr, long *sc)
     *sr = q, *sc = p;
     return q % 32 < 4 || q % 32 >= 8;   /* rows 4 to 7 of each 32 never written */
 }
+static int m_row_start(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    (void)rows, (void)cols;
+    *sr = q, *sc = p;
+    return !(q == 0 && p % 3 == 0);   /* the first float of every third output row unwritten */
+}
+static int m_row_both_ends(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    (void)cols;
+    *sr = q, *sc = p;
+    return !((q == 0 && p % 2 == 0) || (q >= rows - 2 && p % 5 == 1));   /* and the last two */
+}
+static int m_row_middle(long p, long q, int rows, int cols, long *sr, long *sc)
+{
+    (void)rows, (void)cols;
+    *sr = q, *sc = p;
+    return !((q == 0 || q == 20) && p % 3 == 0);   /* one of them in the middle of its row */
+}
 static int m_foreign(long p, long q, int rows, int cols, long *sr, long *sc)
 {
     (void)rows, (void)cols;
@@ -382,6 +400,14 @@ static void test_explain(void)
         { "rows 4 to 7 of every 32 never written", m_tile_rows, 128, 96, 0,
           "pattern: unwritten-tile-rows 32: in every band of 32 input rows, rows 4 to 7 of the band" },
         { "values that are no input element", m_foreign, 33, 65, 0, "pattern: foreign: 2145 elements" },
+        { "the first float of every third output row never written", m_row_start, 64, 96, 0,
+          "pattern: unwritten-row-ends 8: 32 elements are never written, each among the first or "
+          "the last 8 floats of its output row (input rows 0 to 0, output rows 0 to 93), and no other" },
+        { "first and last floats of some output rows never written", m_row_both_ends, 97, 161, 0,
+          "pattern: unwritten-row-ends 8: 145 elements are never written, each among the first or "
+          "the last 8 floats of its output row (input rows 0 to 96, output rows 0 to 160)" },
+        { "an unwritten float in the middle of an output row", m_row_middle, 64, 96, 0,
+          "pattern: unwritten-scattered: 64 elements are never written, in input rows 0 to 20" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char text[4096], name[160];
