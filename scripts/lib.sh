@@ -20,8 +20,7 @@ have_nccl() {
 }
 
 # build_files BASE DIR: copies what a step folder BASE builds with besides its transpose.cu
-# (its Makefile, and headers of its own such as solution/step7/panels.cuh) into DIR, for a
-# folder made from BASE's transpose.cu edited (a mistake, a variant, a mutant).
+# (its Makefile, and headers of its own such as solution/step7/panels.cuh) into DIR.
 build_files() {
     local f
     cp "$1/Makefile" "$2/" || return 1
@@ -29,6 +28,14 @@ build_files() {
         [ -f "$f" ] && { cp "$f" "$2/" || return 1; }
     done
     return 0
+}
+
+# edited_folder DESC BASE DIR: DIR, a folder that builds as BASE does, whose transpose.cu is
+# BASE's edited as the description DESC says (tests/mistake.awk: a mistake, a variant, a
+# mutant); fails, mistake.awk saying why, where the edit does not apply.
+edited_folder() {
+    mkdir -p "$3" && build_files "$2" "$3" &&
+        awk -f "$(dirname "${BASH_SOURCE[0]}")/../tests/mistake.awk" "$1" "$2/transpose.cu" >"$3/transpose.cu"
 }
 
 # gpus_shared: true when every GPU nvidia-smi lists lets several processes use it at once

@@ -74,18 +74,25 @@ gpu_test() {
     return 1
 }
 
-# gpu_count: the GPUs nvidia-smi lists (0 without it).
-gpu_count() { nvidia-smi -L 2>/dev/null | grep -c '^GPU '; }
+# gpu_count: the GPUs nvidia-smi lists (0 without it), asked once.
+GPU_COUNT=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
+gpu_count() { echo "$GPU_COUNT"; }
 
-# across_test NAME N: like gpu_test, and for a step N across GPUs also the GPUs it needs
-# (the table's gpus); otherwise records NAME as skipped, saying why.
+# enough_gpus N: true unless step N runs across GPUs and this machine has fewer than it needs;
+# NEED: the GPUs it needs (the table's gpus; 1 for a step on one GPU).
+enough_gpus() {
+    NEED=1
+    [[ " $ACROSS_NUMS " == *" $1 "* ]] || return 0
+    NEED=$(scripts/steps.sh --field gpus "step$1")
+    [ "$GPU_COUNT" -ge "$NEED" ]
+}
+
+# across_test NAME N: like gpu_test, and for a step N across GPUs also the GPUs it needs;
+# otherwise records NAME as skipped, saying why.
 across_test() {
-    local need
     gpu_test "$1" || return 1
-    [[ " $ACROSS_NUMS " == *" $2 "* ]] || return 0
-    need=$(scripts/steps.sh --field gpus "step$2")
-    [ "$(gpu_count)" -ge "$need" ] && return 0
-    skip "$1" "step $2 runs across $need GPUs or more; this machine has $(gpu_count)"
+    enough_gpus "$2" && return 0
+    skip "$1" "step $2 runs across $NEED GPUs or more; this machine has $GPU_COUNT"
     return 1
 }
 

@@ -171,8 +171,7 @@ EOF
 rm -rf "$out/m" && mkdir -p "$out/m"
 while read -r id step _; do
     d=$out/m/$id
-    mkdir -p "$d" && build_files "solution/$step" "$d" &&
-        awk -f tests/mistake.awk "$out/desc/$id.txt" "solution/$step/transpose.cu" >"$d/transpose.cu" ||
+    edited_folder "$out/desc/$id.txt" "solution/$step" "$d" ||
         { echo "mutants: $id does not apply to solution/$step" >&2; exit 4; }
 done <"$out/mutants.txt"
 

@@ -13,10 +13,7 @@ sanitizer_test() {
 
 # ranks_arg N: for a step across GPUs on a machine with fewer GPUs than it needs, --ranks 1:
 # every part of it but the links then runs on one GPU.
-ranks_arg() {
-    [[ " $ACROSS_NUMS " == *" $1 "* ]] && [ "$(gpu_count)" -lt "$(scripts/steps.sh --field gpus "step$1")" ] &&
-        echo "--ranks 1"
-}
+ranks_arg() { enough_gpus "$1" || echo "--ranks 1"; }
 
 for n in $STEP_NUMS; do
     name="solution step$n is exact at the default size (8192 x 8192)"

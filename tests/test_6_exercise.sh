@@ -107,9 +107,7 @@ count=$(echo "$mistakes" | wc -l)
 desc() { [ -f "tests/mistakes/$1.txt" ] && echo "tests/mistakes/$1.txt" || echo "tests/variants/$1.txt"; }
 for m in $mistakes $variants; do
     base=$(sed -n 's/^base: //p' "$(desc "$m")")
-    mkdir -p "$corpus/$m" && build_files "$base" "$corpus/$m"
-    awk -f tests/mistake.awk "$(desc "$m")" "$base/transpose.cu" >"$corpus/$m/transpose.cu" ||
-        : >"$corpus/$m/transpose.cu"
+    edited_folder "$(desc "$m")" "$base" "$corpus/$m" || : >"$corpus/$m/transpose.cu"
 done
 for n in $STEP_NUMS; do
     rm -rf "$corpus/solution-step$n" && cp -r "solution/step$n" "$corpus/solution-step$n"
@@ -200,10 +198,9 @@ for m in $mistakes; do
 done
 described_step() { "$1/transpose" --describe 2>/dev/null | sed -n 's/^step=\([^ ]*\) .*/\1/p'; }
 gradable() {   # gradable DIR: whether this machine can grade the step DIR's program says it is
-    local step n
-    step=$(described_step "$1"); n=${step#step}
-    [[ " $ACROSS_NUMS " == *" $n "* ]] || return 0
-    [ "$(gpu_count)" -ge "$(scripts/steps.sh --field gpus "$step")" ]
+    local step
+    step=$(described_step "$1")
+    enough_gpus "${step#step}"
 }
 gpu_probe
 if [ "$GPU_STATE" = present ]; then

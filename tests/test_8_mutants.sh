@@ -209,8 +209,7 @@ ncat=$(awk '!/^[ \t]*(#|$)/ { print $2 }' $MUT/operators.txt | sort -u | wc -l)
 [ "$(echo "$sample" | wc -l)" = "$ncat" ] && pass "the sample holds one mutant of each of the $ncat categories" ||
     fail "the sample holds one mutant of each of the $ncat categories" "$(echo "$sample" | tr '\n' ' ')"
 while read -r id step; do
-    mkdir -p "$mt/s/$id" && build_files "solution/$step" "$mt/s/$id" &&
-        awk -f tests/mistake.awk "$mt/a/desc/$id.txt" "solution/$step/transpose.cu" >"$mt/s/$id/transpose.cu"
+    edited_folder "$mt/a/desc/$id.txt" "solution/$step" "$mt/s/$id"
 done <<<"$sample"
 echo "$sample" | cut -d' ' -f1 | xargs -P "$(nproc)" -I{} sh -c \
     'make -s -C "$1/{}" COMMON="$2/common" >"$1/{}/build.log" 2>&1; echo $? >"$1/{}/build.rc"' _ "$mt/s" "$TK_ROOT"
