@@ -86,11 +86,6 @@ step_table() {
     rule=${rule/:/ }
 }
 
-# described BIN: "STEP ROW TODO", from the line BIN --describe prints of itself.
-described() {
-    "$1" --describe 2>/dev/null | sed -n 's/^step=\([^ ]*\) row=\([^ ]*\) todo=\([^ ]*\).*$/\1 \2 \3/p'
-}
-
 # The program says which step it is, and its row; the kit must have that step's solution.
 read -r step row todo < <(described "$bin")
 if [ -z "$step" ] || ! step_table "$step" || ! step_words "$step" || [ ! -d "$KIT/solution/$step" ]; then

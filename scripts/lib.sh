@@ -30,6 +30,12 @@ build_files() {
     return 0
 }
 
+# described BIN: "STEP ROW TODO", from the line BIN --describe prints of itself; nothing
+# where BIN does not run or prints no such line.
+described() {
+    "$1" --describe 2>/dev/null | sed -n 's/^step=\([^ ]*\) row=\([^ ]*\) todo=\([^ ]*\).*$/\1 \2 \3/p'
+}
+
 # edited_folder DESC BASE DIR: DIR, a folder that builds as BASE does, whose transpose.cu is
 # BASE's edited as the description DESC says (tests/mistake.awk: a mistake, a variant, a
 # mutant); fails, mistake.awk saying why, where the edit does not apply.

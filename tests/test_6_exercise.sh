@@ -130,11 +130,13 @@ for m in $mistakes $variants; do
         grep -q "^$key: ." "$(desc "$m")" || fail "$m names its $key" "no '$key:' line"
     done
 done
+described_step() { described "$1/transpose" | cut -d' ' -f1; }   # described_step DIR: its step
 for n in $STEP_NUMS; do   # by the step the built program says it is (or its base, unbuilt)
     have=$(for m in $mistakes; do
-               "$corpus/$m/transpose" --describe 2>/dev/null ||
-                   sed -n 's/^base: .*\(step[0-9]*\)$/step=\1 /p' "tests/mistakes/$m.txt"
-           done | grep -c "^step=step$n ")
+               step=$(described_step "$corpus/$m")
+               [ -n "$step" ] || step=$(sed -n 's/^base: .*\(step[0-9]*\)$/\1/p' "tests/mistakes/$m.txt")
+               echo "$step"
+           done | grep -cx "step$n")
     [ "$have" -ge 2 ] && pass "the corpus holds $have mistakes on step $n" ||
         fail "the corpus holds at least two mistakes on step $n" "$have"
 done
@@ -196,7 +198,6 @@ for m in $mistakes; do
         *) timed+=("$m") ;;
     esac
 done
-described_step() { "$1/transpose" --describe 2>/dev/null | sed -n 's/^step=\([^ ]*\) .*/\1/p'; }
 gradable() {   # gradable DIR: whether this machine can grade the step DIR's program says it is
     local step
     step=$(described_step "$1")

@@ -36,7 +36,7 @@ untrue() {
             grep -qF "\"$r\"" "solution/step$n/transpose.cu" || echo "step$n: no row \"$r\" in solution/step$n/transpose.cu"
         done
         if [[ " $STEP_NUMS " == *" $n "* ]]; then   # built (tests/test_1_build.sh)
-            row=$(solution/step$n/transpose --describe | sed -n 's/^step=[^ ]* row=\([^ ]*\) .*/\1/p')
+            row=$(described solution/step$n/transpose | cut -d' ' -f2)
             [ "$row" = "$(echo "$rows" | tail -n 1)" ] ||
                 echo "step$n: --describe names row=$row, the table's last row is $(echo "$rows" | tail -n 1)"
         fi
