@@ -54,6 +54,30 @@ __device__ __forceinline__ void stage_rows(const float *__restrict__ in, size_t 
     }
 }
 
+/* A wide panel's output, one stretch of w x rows floats from o (on a sector: c0 is a
+   multiple of 8): element k is output row k / rows, float k % rows of it, staged at
+   panel[(k % rows) P + k / rows]; written a float4 a thread, the last few one at a time. */
+template <int NT>
+__device__ void store_stretch(const float *panel, int P, int rows, int w, float *o)
+{
+    const int n = w * rows;
+    for (int k = 4 * threadIdx.x; k < n; k += 4 * NT) {
+        int c = k / rows, r = k - c * rows;
+        float v[4];
+        #pragma unroll
+        for (int e = 0; e < 4; e++) {
+            v[e] = k + e < n ? panel[r * P + c] : 0.f;
+            if (++r == rows) { r = 0; c++; }
+        }
+        if (k + 4 <= n) {
+            *reinterpret_cast<float4 *>(o + k) = make_float4(v[0], v[1], v[2], v[3]);
+        } else {
+            for (int e = 0; e < 4 && k + e < n; e++)
+                o[k + e] = v[e];
+        }
+    }
+}
+
 /* Wide: block b moves input columns c0 = b W .. c0 + W - 1 of every row; W = 2^wshift. */
 template <int NT>
 __global__ void __launch_bounds__(NT)
@@ -87,24 +111,7 @@ panel_wide(int rows, int cols, int wshift, const float *__restrict__ in, float *
     }
     __syncthreads();
 
-    /* The stretch: element k is output row c0 + k / rows, float k % rows of it. */
-    float *o = out + c0 * rows;
-    const int n = w * rows;
-    for (int k = 4 * t; k < n; k += 4 * NT) {
-        int c = k / rows, r = k - c * rows;
-        float v[4];
-        #pragma unroll
-        for (int e = 0; e < 4; e++) {
-            v[e] = k + e < n ? panel[r * P + c] : 0.f;
-            if (++r == rows) { r = 0; c++; }
-        }
-        if (k + 4 <= n) {
-            *reinterpret_cast<float4 *>(o + k) = make_float4(v[0], v[1], v[2], v[3]);
-        } else {
-            for (int e = 0; e < 4 && k + e < n; e++)
-                o[k + e] = v[e];
-        }
-    }
+    store_stretch<NT>(panel, P, rows, w, out + c0 * rows);
 }
 
 /* Tall: block b stages input rows r0 = b H .. r0 + H - 1 (those that exist) and writes, of

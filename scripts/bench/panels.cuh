@@ -58,23 +58,7 @@ panel_wide_scalar(int rows, int cols, int wshift, const float *__restrict__ in, 
     }
     __syncthreads();
 
-    float *o = out + c0 * rows;   /* the block's stretch: w x rows floats */
-    const int n = w * rows;
-    for (int k = 4 * t; k < n; k += 4 * NT) {
-        int c = k / rows, r = k - c * rows;
-        float v[4];
-        #pragma unroll
-        for (int e = 0; e < 4; e++) {
-            v[e] = c < w ? panel[r * P + c] : 0.f;
-            if (++r == rows) { r = 0; c++; }
-        }
-        if (k + 4 <= n) {
-            *reinterpret_cast<float4 *>(o + k) = make_float4(v[0], v[1], v[2], v[3]);
-        } else {
-            for (int e = 0; e < 4 && k + e < n; e++)
-                o[k + e] = v[e];
-        }
-    }
+    store_stretch<NT>(panel, P, rows, w, out + c0 * rows);   /* the solution's */
 }
 
 /* Tall, runs on their sectors (the solution's start at the block's first row): block b
