@@ -92,14 +92,14 @@ static void tails(const float *in, const float *out, int rows, int cols, size_t 
 /* Which maps every misplaced value fits, and the first wrong elements as evidence. */
 static void scan(const float *in, const float *out, int rows, int cols, struct tk_explanation *e)
 {
-    size_t wrong = 0, unwritten = 0, foreign = 0, moved = 0;
+    size_t wrong = 0, unwritten = 0, ends = 0, foreign = 0, moved = 0;
     unsigned all = ~0u, own_all = ~0u, flat_all = ~0u, inside_all = ~0u;
     long rmin = rows, rmax = -1, cmin = cols, cmax = -1;
     long d_first_r = 0, d_first_c = 0;
     int shift_same = 1;
     size_t first_moved = (size_t)-1, first_out = (size_t)-1, first_in = (size_t)-1;
 
-    #pragma omp parallel for schedule(static) reduction(+ : wrong, unwritten, foreign, moved) \
+    #pragma omp parallel for schedule(static) reduction(+ : wrong, unwritten, ends, foreign, moved) \
         reduction(& : all, own_all, flat_all, inside_all) \
         reduction(min : rmin, cmin, first_moved, first_out, first_in) reduction(max : rmax, cmax)
     for (long p = 0; p < cols; p++) {
@@ -113,6 +113,7 @@ static void scan(const float *in, const float *out, int rows, int cols, struct t
             if ((size_t)q * cols + p < first_in) first_in = (size_t)q * cols + p;
             if (kind == POISON) {
                 unwritten++;
+                ends += q < TK_ROW_ENDS || q >= rows - TK_ROW_ENDS;   /* at a row end */
                 if (q < rmin) rmin = q;
                 if (q > rmax) rmax = q;
                 if (p < cmin) cmin = p;
@@ -134,6 +135,7 @@ static void scan(const float *in, const float *out, int rows, int cols, struct t
     }
     e->wrong = wrong;
     e->unwritten = unwritten;
+    e->unwritten_ends = ends;
     e->foreign = foreign;
     e->gap_rows[0] = rmin, e->gap_rows[1] = rmax;
     e->gap_cols[0] = cmin, e->gap_cols[1] = cmax;
@@ -224,19 +226,9 @@ static void gaps(const float *out, int rows, int cols, struct tk_explanation *e)
     /* Every one at an end of its output row, among its first or last TK_ROW_ENDS floats
        (input rows 0 to 7, rows - 8 to rows - 1), where the rows leave a middle as long as
        both ends: a store skipped at a row's start or end. */
-    if (rows >= 4 * TK_ROW_ENDS) {
-        size_t middle = 0;
-        #pragma omp parallel for schedule(static) reduction(+ : middle)
-        for (long p = 0; p < cols; p++)
-            for (long q = TK_ROW_ENDS; q < rows - TK_ROW_ENDS; q++) {
-                uint32_t got;
-                memcpy(&got, &out[(size_t)p * rows + q], 4);
-                middle += got == TK_POISON_BITS;
-            }
-        if (!middle) {
-            e->gaps = TK_UNWRITTEN_ROW_ENDS;
-            return;
-        }
+    if (rows >= 4 * TK_ROW_ENDS && e->unwritten_ends == u) {
+        e->gaps = TK_UNWRITTEN_ROW_ENDS;
+        return;
     }
     e->gaps = TK_UNWRITTEN_SCATTERED;
 }

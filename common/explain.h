@@ -46,6 +46,8 @@ enum tk_unwritten {
 
 struct tk_explanation {
     size_t wrong, unwritten, foreign;   /* foreign: neither the poison nor an input value */
+    size_t unwritten_ends;              /* of the unwritten, those at an end of their output
+                                           row: among its first or last TK_ROW_ENDS floats */
     enum tk_moved moved;
     int moved_tile;                     /* tile side for the TILE and IN_TILE maps */
     long shift_rows, shift_cols;        /* for SHIFTED: source minus the right element */

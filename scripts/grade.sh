@@ -113,7 +113,7 @@ run_shape() {   # run_shape K ROWS COLS: the run's output in $tmp/run.K, its sta
 # step runs on one GPU; TK_GRADE_AT_ONCE=N lowers it where grades already run side by side.
 at_once=${TK_GRADE_AT_ONCE:-4}
 [[ $at_once =~ ^[1-4]$ ]] || at_once=4
-{ [ "$gpus" -gt 1 ] || ! gpus_shared; } && at_once=1
+[ "$at_once" -gt 1 ] && { [ "$gpus" -gt 1 ] || ! gpus_shared; } && at_once=1   # asked only if it matters
 mapfile -t shapes < <(grep -v '^#' "$KIT/scripts/shapes.txt")
 for k in "${!shapes[@]}"; do
     [ "$k" -ge "$at_once" ] && wait -n   # each wait -n takes one finished run: at_once at most

@@ -80,10 +80,12 @@ gpu_count() { echo "$GPU_COUNT"; }
 
 # enough_gpus N: true unless step N runs across GPUs and this machine has fewer than it needs;
 # NEED: the GPUs it needs (the table's gpus; 1 for a step on one GPU).
+declare -A GPUS_OF   # the table's gpus of each step across GPUs, read once
+for n in $ACROSS_NUMS; do GPUS_OF[$n]=$(scripts/steps.sh --field gpus "step$n"); done
 enough_gpus() {
     NEED=1
     [[ " $ACROSS_NUMS " == *" $1 "* ]] || return 0
-    NEED=$(scripts/steps.sh --field gpus "step$1")
+    NEED=${GPUS_OF[$1]}
     [ "$GPU_COUNT" -ge "$NEED" ]
 }
 

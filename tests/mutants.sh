@@ -40,6 +40,8 @@
 set -u
 . "$(dirname "$0")/../scripts/lib.sh"
 CSV_HEADER="id,step,operator,category,verdict,checks,explained,match,line,findings,build_s,grade_s"
+# equivalent_ids FILE: the IDs tests/mutants/equivalent.txt (FILE) lists, one a line.
+equivalent_ids() { awk '!/^[ \t]*(#|$)/ { print $1 }' "$1"; }
 mode=write out="" jobs="" only="" limit="" idfile=""
 while [ $# -gt 0 ]; do
     case $1 in
@@ -72,14 +74,14 @@ if [ "$mode" = summary ]; then   # the CSVs of a run made in parts, summed up
     # equivalent, and the summary says how many were re-read so.
     merged=$(mktemp) || exit 4
     trap 'rm -f "$merged" "$merged".*' EXIT
-    awk '!/^[ \t]*(#|$)/ { print $1 }' "$(dirname "$0")/mutants/equivalent.txt" >"$merged.equiv"
+    equivalent_ids "$(dirname "$0")/mutants/equivalent.txt" >"$merged.equiv"
     awk -F, -v OFS=, -v list="$merged.equiv" -v note="$merged.note" '
              BEGIN { while ((getline id <list) > 0) eq[id] = 1 }
              FNR == 1 { if (NR == 1) print; next }
-             { seen = ($1 in row); old = ""
-               if (seen) { split(row[$1], had, ","); old = had[5] } else order[++n] = $1 }
-             !seen || $5 ~ /^(killed|survived|equivalent)$/ ||
-                 ($5 != "ungraded" && old !~ /^(killed|survived|equivalent)$/) { row[$1] = $0 }
+             !($1 in row) { order[++n] = $1 }
+             !($1 in row) || $5 ~ /^(killed|survived|equivalent)$/ ||
+                 ($5 != "ungraded" && verdict[$1] !~ /^(killed|survived|equivalent)$/) {
+                 row[$1] = $0; verdict[$1] = $5 }
              END { for (i = 1; i <= n; i++) {
                        $0 = row[order[i]]
                        if ($5 == "survived" && ($1 in eq)) { $5 = "equivalent"; reread++ }
@@ -230,7 +232,7 @@ wait
 wall=$(elapsed "$t0")
 
 # The report: one CSV line a mutant, then the summary.
-equivalent=$(awk '!/^[ \t]*(#|$)/ { print $1 }' "$MUT/equivalent.txt")
+equivalent=$(equivalent_ids "$MUT/equivalent.txt")
 csv=$out/mutants.csv
 echo "$CSV_HEADER" >"$csv"
 while read -r id step op cat line; do

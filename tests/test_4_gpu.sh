@@ -11,6 +11,10 @@ sanitizer_test() {
     return 1
 }
 
+# refused_one_rank N: the last run was step N with one rank (ranks_arg) and NCCL refused its
+# fused stage's window (REFUSED, below).
+refused_one_rank() { [ -n "$(ranks_arg "$1")" ] && grep -q "$REFUSED" "$LAST_OUT"; }
+
 # ranks_arg N: for a step across GPUs on a machine with fewer GPUs than it needs, --ranks 1:
 # every part of it but the links then runs on one GPU.
 ranks_arg() { enough_gpus "$1" || echo "--ranks 1"; }
@@ -40,7 +44,7 @@ for n in $ACROSS_NUMS; do
             --reps 2 --warmup 1 $(ranks_arg "$n") --timeline "$TK_BUILD/timeline.csv"
         # With one rank NCCL may refuse the fused stage's window (below): the test then says
         # that it judged stages (a) and (b) only.
-        if [ -n "$(ranks_arg "$n")" ] && grep -q "$REFUSED" "$LAST_OUT"; then
+        if refused_one_rank "$n"; then
             judge "${name/every stage/stages (a) and (b): NCCL refused the window of stage (c) for one rank}" 0 \
                 '^GPU-alltoall .* yes' '^GPU-alltoall-pipelined .* yes'
         else
@@ -129,7 +133,7 @@ for n in ${STEP_NUMS#1 }; do
     # shellcheck disable=SC2046
     run_cmd step$n/transpose --rows 33 --cols 65 --no-cpu --reps 2 --warmup 1 $(ranks_arg "$n")
     if [[ " $ACROSS_NUMS " == *" $n "* ]]; then   # its kernel is the one-GPU row; no stage runs yet
-        if [ -n "$(ranks_arg "$n")" ] && grep -q "$REFUSED" "$LAST_OUT"; then   # as for the solution
+        if refused_one_rank "$n"; then   # as for the solution
             judge "${name/and says/stages (a) and (b) not run yet (NCCL refused the window of stage (c) for one rank), and says}" 5 \
                 '^one GPU .* yes' "^GPU-alltoall: not run yet" "^GPU-alltoall-pipelined: not run yet" "^step$n is unfinished"
         else

@@ -130,10 +130,14 @@ for m in $mistakes $variants; do
         grep -q "^$key: ." "$(desc "$m")" || fail "$m names its $key" "no '$key:' line"
     done
 done
-described_step() { described "$1/transpose" | cut -d' ' -f1; }   # described_step DIR: its step
+# Each corpus folder's step, as its program says it is (asked once; empty where it did not build).
+declare -A step_of
+for d in "$corpus"/*/; do
+    d=${d%/}; step_of[${d##*/}]=$(described "$d/transpose" | cut -d' ' -f1)
+done
 for n in $STEP_NUMS; do   # by the step the built program says it is (or its base, unbuilt)
     have=$(for m in $mistakes; do
-               step=$(described_step "$corpus/$m")
+               step=${step_of[$m]}
                [ -n "$step" ] || step=$(sed -n 's/^base: .*\(step[0-9]*\)$/\1/p' "tests/mistakes/$m.txt")
                echo "$step"
            done | grep -cx "step$n")
@@ -198,11 +202,7 @@ for m in $mistakes; do
         *) timed+=("$m") ;;
     esac
 done
-gradable() {   # gradable DIR: whether this machine can grade the step DIR's program says it is
-    local step
-    step=$(described_step "$1")
-    enough_gpus "${step#step}"
-}
+gradable() { local step=${step_of[$1]}; enough_gpus "${step#step}"; }   # gradable NAME: here?
 gpu_probe
 if [ "$GPU_STATE" = present ]; then
     # The lock on this machine's own disk (flock over NFS may not let a shared lock go first),
@@ -210,10 +210,10 @@ if [ "$GPU_STATE" = present ]; then
     export TK_GRADE_LOCK TK_GRADE_AT_ONCE=2
     TK_GRADE_LOCK=$(mktemp /tmp/tk-grade-lock.XXXXXX)
     at_once=1; gpus_shared && at_once=8   # side by side where the GPU takes several processes
-    for m in "${checked[@]}"; do gradable "$corpus/$m" && echo "$m --checks-only"; done >"$TK_BUILD/grades.txt"
+    for m in "${checked[@]}"; do gradable "$m" && echo "$m --checks-only"; done >"$TK_BUILD/grades.txt"
     # shellcheck disable=SC2046,SC2086  # lists of names, of step numbers
     for m in "${timed[@]}" $variants $(printf 'solution-step%s ' $STEP_NUMS); do
-        gradable "$corpus/$m" && echo "$m"
+        gradable "$m" && echo "$m"
     done >>"$TK_BUILD/grades.txt"
     xargs -P "$at_once" -L 1 bash -c 'grade_into "$0/$1" ${2:-}' "$corpus" <"$TK_BUILD/grades.txt"
     rm -f "$TK_GRADE_LOCK"
@@ -221,7 +221,7 @@ if [ "$GPU_STATE" = present ]; then
 fi
 for m in "${checked[@]}" "${timed[@]}"; do
     name="grade: mistake $m fails with its verdict and message"
-    step=$(described_step "$corpus/$m")
+    step=${step_of[$m]}
     across_test "$name" "${step#step}" || continue
     verdict=$(sed -n 's/^verdict: //p' "tests/mistakes/$m.txt")
     mapfile -t words < <(says "tests/mistakes/$m.txt")
@@ -229,7 +229,7 @@ for m in "${checked[@]}" "${timed[@]}"; do
 done
 for v in $variants; do
     name="grade: variant $v passes, timed beside the solution"
-    step=$(described_step "$corpus/$v")
+    step=${step_of[$v]}
     across_test "$name" "${step#step}" || continue
     mapfile -t words < <(says "tests/variants/$v.txt")
     judge_grade "$name" "$corpus/$v" 0 "^graded $step: passed\$" "${words[@]}"
