@@ -139,7 +139,7 @@ explain_pattern() {
     recv-poison)
         echo "a transpose read its chunk of d_recv before the exchange had filled it: each chunk's transpose must wait for that chunk's exchange (an event recorded on the exchange's stream after it, waited for on the transpose's stream)" ;;
     send-poison)
-        echo "an exchange sent a chunk of d_send before it was packed: each chunk's exchange must wait for its packing (an event recorded after the pack, waited for on the exchange's stream)" ;;
+        echo "an exchange sent a part of d_send that no pack had filled: either it did not wait for its packing (an event recorded after the pack, waited for on the exchange's stream), or it sent from a place, or as many floats, that the packing never wrote (rank q's block of chunk k is rp x w floats at d_send + rp * a, a and w its first column and width)" ;;
     wrong-rank)
         echo "values that belong on another rank arrived here: a block was packed for, or sent to, the wrong rank; the block for rank q is q's columns, sent to q" ;;
     wrong-block)
