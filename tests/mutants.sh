@@ -40,8 +40,9 @@
 set -u
 . "$(dirname "$0")/../scripts/lib.sh"
 CSV_HEADER="id,step,operator,category,verdict,checks,explained,match,line,findings,build_s,grade_s"
-# equivalent_ids FILE: the IDs tests/mutants/equivalent.txt (FILE) lists, one a line.
-equivalent_ids() { awk '!/^[ \t]*(#|$)/ { print $1 }' "$1"; }
+# ids_of FILE: the first word of every line of a table FILE that is neither blank nor a
+# comment, one a line: the IDs of equivalent.txt or of an --ids file, the operators' names.
+ids_of() { awk '!/^[ \t]*(#|$)/ { print $1 }' "$1"; }
 mode=write out="" jobs="" only="" limit="" idfile=""
 while [ $# -gt 0 ]; do
     case $1 in
@@ -74,7 +75,7 @@ if [ "$mode" = summary ]; then   # the CSVs of a run made in parts, summed up
     # equivalent, and the summary says how many were re-read so.
     merged=$(mktemp) || exit 4
     trap 'rm -f "$merged" "$merged".*' EXIT
-    equivalent_ids "$(dirname "$0")/mutants/equivalent.txt" >"$merged.equiv"
+    ids_of "$(dirname "$0")/mutants/equivalent.txt" >"$merged.equiv"
     awk -F, -v OFS=, -v list="$merged.equiv" -v note="$merged.note" '
              BEGIN { while ((getline id <list) > 0) eq[id] = 1 }
              FNR == 1 { if (NR == 1) print; next }
@@ -124,12 +125,13 @@ generate() {
 # an ID the generator does not make is refused.
 chosen() {
     [ -n "$idfile" ] || { cat; return; }
-    awk 'NR == FNR { if ($0 !~ /^[ \t]*(#|$)/ && !($1 in seen)) { seen[$1]; want[++n] = $1 }; next }
+    awk -v ids=<(ids_of "$idfile") '
+         BEGIN { while ((getline id <ids) > 0) if (!(id in seen)) { seen[id]; want[++n] = id } }
          { line[$1] = $0 }
          END { for (i = 1; i <= n; i++) {
                    if (!(want[i] in line)) { print "mutants: --ids: no mutant " want[i] > "/dev/stderr"; bad = 1; continue }
                    print line[want[i]] }
-               exit bad }' "$idfile" -
+               exit bad }'
 }
 
 if [ "$mode" = list ]; then
@@ -154,7 +156,7 @@ generate "$out/desc" >"$out/all.txt" || { echo "mutants: the generator failed" >
 chosen <"$out/all.txt" >"$out/mutants.txt" || exit 2
 total=$(wc -l <"$out/mutants.txt")
 echo "$total mutants of $(cut -d' ' -f2 "$out/mutants.txt" | sort -u | wc -l) steps, by step and operator:"
-awk -v ops="$(awk '!/^[ \t]*(#|$)/ { printf "%s ", $1 }' "$MUT/operators.txt")" -f - "$out/mutants.txt" <<'EOF'
+awk -v ops="$(ids_of "$MUT/operators.txt" | tr '\n' ' ')" -f - "$out/mutants.txt" <<'EOF'
 { n[$3, $2]++; per_step[$2]++; per_op[$3]++; if (!($2 in seen)) { seen[$2] = 1; steps[++ns] = $2 } }
 END {
     no = split(ops, op, " ")
@@ -232,7 +234,7 @@ wait
 wall=$(elapsed "$t0")
 
 # The report: one CSV line a mutant, then the summary.
-equivalent=$(equivalent_ids "$MUT/equivalent.txt")
+equivalent=$(ids_of "$MUT/equivalent.txt")
 csv=$out/mutants.csv
 echo "$CSV_HEADER" >"$csv"
 while read -r id step op cat line; do
