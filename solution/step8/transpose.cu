@@ -40,8 +40,13 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
     __shared__ float tile[(TR + H) * S];
 
     int tx = threadIdx.x, ty = threadIdx.y;
-    int c0 = blockIdx.x * TC;                     /* the block's first input column */
-    int rs = blockIdx.y * TR - H;                 /* its first staged input row, maybe < 0 */
+    /* BEYOND(step7): a grid of one dimension, run one column band at a time from the top
+       down, so that the H rows a block stages above its own were read by the block just
+       before it and are still in the L2 (step7/README.md, "Block order") */
+    int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
+    int bx = blockIdx.x / ny, by = blockIdx.x % ny;
+    int c0 = bx * TC;                             /* the block's first input column */
+    int rs = by * TR - H;                         /* its first staged input row, maybe < 0 */
 
     #pragma unroll
     for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
@@ -61,7 +66,7 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
     int t = ty * BX + tx, lane = t % 32;
     for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
         int c = c0 + j;                                        /* the output row */
-        int r = blockIdx.y * TR - (H ? skew(c, rows) : 0) + 2 * lane;   /* its floats r, r+1 */
+        int r = by * TR - (H ? skew(c, rows) : 0) + 2 * lane;  /* its floats r, r+1 */
         int i = r - rs;                                        /* staged as rows i, i + 1 */
         float *o = out + (size_t)c * rows;
         if (r >= 0 && r + 2 <= rows) {
@@ -86,7 +91,8 @@ static void launch(const float *d_in, float *d_out, int rows, int cols, cudaStre
     }
     bool shift = rows % 8 != 0;   /* output rows start off their sectors */
     bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
-    dim3 grid((cols + TC - 1) / TC, (rows + (shift ? HALO : 0) + TR - 1) / TR);
+    int nx = (cols + TC - 1) / TC, ny = (rows + (shift ? HALO : 0) + TR - 1) / TR;
+    dim3 grid(nx * ny);   /* one dimension: the kernel runs it band by band */
     dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
     if (shift && pairs)
         transpose_kernel<HALO, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
