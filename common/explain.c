@@ -23,7 +23,7 @@ static int classify(const float *in, const float *out, int rows, int cols, long 
         return RIGHT;
     if (got == TK_POISON_BITS)
         return POISON;
-    if (!tk_value_index(out[o], &s) || s >= n)
+    if (!tk_input_index(out[o], &s) || s >= n)
         return FOREIGN;
     *sr = (long)(s / cols);
     *sc = (long)(s % cols);

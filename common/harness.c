@@ -18,6 +18,20 @@ struct tk_state {
     int kernel_timed, kernel_reported;
 };
 
+/* --shapes: every shape in turn in this one process, so that one CUDA context serves them all
+   (a context costs about 0.3 s, and the grader runs some twenty shapes a program). tk_end
+   starts the program again for the next shape by calling main, which C allows: the step's
+   own code runs again from its top, as it would in a process of its own. Each input's values
+   follow the last one's (tk_fill's first), so that nothing a shape left in device memory can
+   pass for the next shape's input. */
+int main(int argc, char **argv);
+static struct {
+    int argc;
+    char **argv;
+    int next;                 /* the shape this run is */
+    size_t first;             /* the index of its input's first value */
+} shapes;
+
 static void release(struct tk_run *run)
 {
     tk_core_release(&run->h->core);
@@ -101,6 +115,13 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
     tk_core_options(c, step, row, tk_print_usage, argc, argv);
     state.row = row;
     c->dev = c->opt.device;
+    if (c->opt.shapes) {   /* this run's shape, from the list */
+        shapes.argc = argc;
+        shapes.argv = argv;
+        tk_shape_of(c->opt.shapes, shapes.next, &c->opt.rows, &c->opt.cols);
+        c->table.rows = c->opt.rows;
+        c->table.cols = c->opt.cols;
+    }
 
     run->rows = (int)c->opt.rows;
     run->cols = (int)c->opt.cols;
@@ -118,7 +139,7 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
     if (!problem)
         report_device(run);   /* refuses a size the device cannot hold, before the fill */
     if (!problem || !c->opt.no_cpu)   /* the input, unless nothing will read it */
-        tk_fill(run->in, n);
+        tk_fill(run->in, n, shapes.first);
     tk_core_header(c);
     if (!c->opt.no_cpu)
         tk_core_cpu_row(c, run->in, run->out, run->rows, run->cols);
@@ -218,7 +239,15 @@ int tk_end(struct tk_run *run)
         if (!c->status)
             c->status = TK_EXIT_TODO;
     }
+    long rows, cols;
+    int next = c->opt.shapes && !c->status;   /* exact: on to the next shape, if any */
+    if (next)
+        tk_core_say(c, "shapes: %d x %d exact\n", run->rows, run->cols);
     release(run);
+    if (next && tk_shape_of(c->opt.shapes, ++shapes.next, &rows, &cols)) {
+        shapes.first += (size_t)run->rows * run->cols;
+        return main(shapes.argc, shapes.argv);
+    }
     return c->status;
 }
 

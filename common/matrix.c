@@ -46,11 +46,23 @@ int tk_value_index(float v, size_t *i)
     return 1;
 }
 
-void tk_fill(float *m, size_t n)
+static size_t g_first;   /* the index of the value tk_fill gave element 0 last */
+
+void tk_fill(float *m, size_t n, size_t first)
 {
+    g_first = first;
     #pragma omp parallel for schedule(static)
     for (size_t i = 0; i < n; i++)
-        m[i] = tk_value(i);
+        m[i] = tk_value(first + i);
+}
+
+int tk_input_index(float v, size_t *i)
+{
+    size_t k;
+    if (!tk_value_index(v, &k) || k < g_first)
+        return 0;
+    *i = k - g_first;
+    return 1;
 }
 
 void tk_poison(float *m, size_t n)
@@ -124,7 +136,7 @@ void tk_describe_value(float v, int rows, int cols, char *buf, size_t len)
     size_t i;
     if (bits_of(v) == TK_POISON_BITS)
         snprintf(buf, len, "NaN (the poison: never written)");
-    else if (tk_value_index(v, &i) && i < (size_t)rows * cols)
+    else if (tk_input_index(v, &i) && i < (size_t)rows * cols)
         snprintf(buf, len, "%.9g (the value of in[%zu][%zu])", v, i / cols, i % cols);
     else if ((size_t)rows * cols > TK_DISTINCT && fabsf(v) < 1.0f && fabsf(v) >= FLT_MIN)
         snprintf(buf, len, "%.9g (a hashed value: an input element past the first 2^31)", v);

@@ -24,7 +24,12 @@ float tk_value(size_t i);
 /* The index i < 2^31 whose value v is; returns 0 for any other v (hashed, poison, garbage). */
 int tk_value_index(float v, size_t *i);
 
-void tk_fill(float *m, size_t n);        /* m[i] = tk_value(i) */
+/* m[i] = tk_value(first + i): an input whose values start at index first (0 but for a run of
+   several shapes in one process, where each input has values of its own). */
+void tk_fill(float *m, size_t n, size_t first);
+/* Element i of the input tk_fill filled last whose value v is (tk_value_index less its first);
+   returns 0 for any other v. */
+int tk_input_index(float v, size_t *i);
 void tk_poison(float *m, size_t n);      /* every element = TK_POISON_BITS */
 
 /* The 2013 workshop's CPU+OMP baseline: in is rows x cols, out becomes cols x rows. */

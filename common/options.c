@@ -32,6 +32,9 @@ void tk_print_usage(FILE *f, const char *prog)
 "  --no-cpu        skip the CPU+OMP row (it honours OMP_NUM_THREADS)\n"
 "  --no-flush      do not empty the L2 cache before each timed run (see below)\n"
 "  --describe      print \"step=stepN row=GPU-xx todo=open|done\" and exit (for the grader)\n"
+"  --shapes LIST   R1xC1,R2xC2,...: each shape in turn, in one process, instead of -n,\n"
+"                  --rows and --cols; stops at the first whose output is not exact (for\n"
+"                  the grader: one CUDA context for all of them)\n"
 "  -h, --help      this text\n"
 "\n"
 "Sizes: up to %ld rows (65535 tiles of 32 in the grid's y) and %ld columns, as\n"
@@ -78,11 +81,99 @@ static int parse_long(const char *flag, const char *text, long lo, long hi, long
     return 0;
 }
 
+/* Whether rows x cols is a size the kit runs; writes a message into err otherwise. */
+static enum tk_parse_result check_size(long rows, long cols, char *err, size_t errlen)
+{
+    /* Byte count first: it must be representable before any limit is meaningful. */
+    size_t r = (size_t)rows, c = (size_t)cols;
+    if (r > SIZE_MAX / c || r * c > SIZE_MAX / sizeof(float)) {
+        snprintf(err, errlen, "%ld x %ld floats: the size in bytes overflows size_t", rows, cols);
+        return TK_PARSE_ERROR;
+    }
+    if (rows > TK_MAX_ROWS) {
+        snprintf(err, errlen, "%ld rows: at most %ld (65535 tiles of 32 rows in the grid's y)",
+                 rows, TK_MAX_ROWS);
+        return TK_PARSE_ERROR;
+    }
+    if (cols > TK_MAX_COLS) {
+        snprintf(err, errlen, "%ld columns: at most %ld (the kernels index columns as int)",
+                 cols, TK_MAX_COLS);
+        return TK_PARSE_ERROR;
+    }
+    return TK_PARSE_OK;
+}
+
+/* One shape "RxC" of a list, from *p up to the next comma or the end: 0 and *p past it, or
+   -1 (err says why). */
+static int parse_shape(const char **p, long *rows, long *cols, char *err, size_t errlen)
+{
+    char text[64], *x;
+    size_t len = strcspn(*p, ",");
+    if (len == 0 || len >= sizeof text) {
+        snprintf(err, errlen, "--shapes: '%.*s' is not a shape ROWSxCOLS", (int)(len < 40 ? len : 40), *p);
+        return -1;
+    }
+    memcpy(text, *p, len);
+    text[len] = '\0';
+    x = strchr(text, 'x');
+    if (!x) {
+        snprintf(err, errlen, "--shapes: '%s' is not a shape ROWSxCOLS", text);
+        return -1;
+    }
+    *x = '\0';
+    if (parse_long("--shapes rows", text, 1, LONG_MAX, rows, err, errlen) ||
+        parse_long("--shapes cols", x + 1, 1, LONG_MAX, cols, err, errlen))
+        return -1;
+    *p += len + ((*p)[len] == ',');
+    return 0;
+}
+
+int tk_shape_of(const char *list, int k, long *rows, long *cols)
+{
+    char err[128];
+    const char *p = list;
+    for (int i = 0; *p; i++) {
+        if (parse_shape(&p, rows, cols, err, sizeof err))
+            return 0;
+        if (i == k)
+            return 1;
+    }
+    return 0;
+}
+
+/* A --shapes list: every shape a size the kit runs, at most TK_MAX_SHAPES of them, and not
+   more than 2^31 elements in all, so that every input of the run has values of its own
+   (tk_fill); o->rows and o->cols become the first shape. */
+static enum tk_parse_result check_shapes(struct tk_options *o, char *err, size_t errlen)
+{
+    const char *p = o->shapes;
+    size_t total = 0;
+    int k = 0;
+    if (!*p) {
+        snprintf(err, errlen, "--shapes: the list is empty");
+        return TK_PARSE_ERROR;
+    }
+    while (*p) {
+        long r, c;
+        if (parse_shape(&p, &r, &c, err, errlen) || check_size(r, c, err, errlen))
+            return TK_PARSE_ERROR;
+        if (k++ == 0)
+            o->rows = r, o->cols = c;
+        total += (size_t)r * (size_t)c;   /* each under 2^31 here, so no overflow */
+        if (k > TK_MAX_SHAPES || total > ((size_t)1 << 31)) {
+            snprintf(err, errlen, "--shapes: more than %d shapes or 2^31 elements in all: "
+                     "run them in several lists", TK_MAX_SHAPES);
+            return TK_PARSE_ERROR;
+        }
+    }
+    return TK_PARSE_OK;
+}
+
 enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *o,
                                       char *err, size_t errlen)
 {
     enum { OPT_ROWS = 256, OPT_COLS, OPT_REPS, OPT_WARMUP, OPT_DEVICE, OPT_CSV, OPT_NO_CPU,
-           OPT_NO_FLUSH, OPT_DESCRIBE };
+           OPT_NO_FLUSH, OPT_DESCRIBE, OPT_SHAPES };
     static const struct option longopts[] = {
         { "rows", required_argument, NULL, OPT_ROWS },
         { "cols", required_argument, NULL, OPT_COLS },
@@ -93,6 +184,7 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
         { "no-cpu", no_argument, NULL, OPT_NO_CPU },
         { "no-flush", no_argument, NULL, OPT_NO_FLUSH },
         { "describe", no_argument, NULL, OPT_DESCRIBE },
+        { "shapes", required_argument, NULL, OPT_SHAPES },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -101,6 +193,8 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
     o->warmup = TK_DEFAULT_WARMUP;
     o->device = 0;
     o->csv = o->no_cpu = o->no_flush = o->describe = 0;
+    o->shapes = NULL;
+    int sized = 0;   /* -n, --rows or --cols given */
 
     optind = 0;    /* glibc: start afresh, also when called again */
     opterr = 0;    /* the messages below are the kit's own */
@@ -115,6 +209,7 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
         case OPT_NO_CPU:   o->no_cpu = 1;   continue;
         case OPT_NO_FLUSH: o->no_flush = 1; continue;
         case OPT_DESCRIBE: o->describe = 1; continue;
+        case OPT_SHAPES:   o->shapes = optarg; continue;
         case ':':
             snprintf(err, errlen, "%s needs a value", flag);
             return TK_PARSE_ERROR;
@@ -139,9 +234,9 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
         if (parse_long(name, optarg, lo, hi, &v, err, errlen))
             return TK_PARSE_ERROR;
         switch (opt) {
-        case 'n':        o->rows = o->cols = v; break;
-        case OPT_ROWS:   o->rows = v;           break;
-        case OPT_COLS:   o->cols = v;           break;
+        case 'n':        o->rows = o->cols = v; sized = 1; break;
+        case OPT_ROWS:   o->rows = v;           sized = 1; break;
+        case OPT_COLS:   o->cols = v;           sized = 1; break;
         case OPT_REPS:   o->reps = (int)v;      break;
         case OPT_WARMUP: o->warmup = (int)v;    break;
         default:         o->device = (int)v;    break;
@@ -152,22 +247,12 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
         return TK_PARSE_ERROR;
     }
 
-    /* Byte count first: it must be representable before any limit is meaningful. */
-    size_t r = (size_t)o->rows, c = (size_t)o->cols;
-    if (r > SIZE_MAX / c || r * c > SIZE_MAX / sizeof(float)) {
-        snprintf(err, errlen, "%ld x %ld floats: the size in bytes overflows size_t",
-                 o->rows, o->cols);
-        return TK_PARSE_ERROR;
+    if (o->shapes) {
+        if (sized) {
+            snprintf(err, errlen, "--shapes takes the place of -n, --rows and --cols: give one or the other");
+            return TK_PARSE_ERROR;
+        }
+        return check_shapes(o, err, errlen);
     }
-    if (o->rows > TK_MAX_ROWS) {
-        snprintf(err, errlen, "%ld rows: at most %ld (65535 tiles of 32 rows in the grid's y)",
-                 o->rows, TK_MAX_ROWS);
-        return TK_PARSE_ERROR;
-    }
-    if (o->cols > TK_MAX_COLS) {
-        snprintf(err, errlen, "%ld columns: at most %ld (the kernels index columns as int)",
-                 o->cols, TK_MAX_COLS);
-        return TK_PARSE_ERROR;
-    }
-    return TK_PARSE_OK;
+    return check_size(o->rows, o->cols, err, errlen);
 }

@@ -17,6 +17,7 @@ extern "C" {
    and stops at 65535; its x counts columns in blocks of up to 256 and indexes them as int. */
 #define TK_MAX_ROWS       (65535L * 32)          /* 2097120 */
 #define TK_MAX_COLS       (2147483647L - 255)    /* 2147483392: int, rounded up to 256 */
+#define TK_MAX_SHAPES     64                     /* shapes in one --shapes list */
 
 struct tk_options {
     long rows, cols;    /* the input matrix is rows x cols, row-major; the output cols x rows */
@@ -27,6 +28,7 @@ struct tk_options {
     int no_cpu;         /* skip the CPU+OMP row */
     int no_flush;       /* leave the L2 as the poisoning left it before each timed run */
     int describe;       /* print what the program is (step, row, TODOs) and exit */
+    const char *shapes; /* --shapes: "RxC,RxC,...", each in turn in one process; else NULL */
 };
 
 /* Exit statuses of every ./transpose; tk_exit_meaning says what each means (--help prints
@@ -47,6 +49,10 @@ enum tk_parse_result { TK_PARSE_OK = 0, TK_PARSE_HELP = 1, TK_PARSE_ERROR = -1 }
 /* Fills *o from argv. On TK_PARSE_ERROR, err holds one line saying what was wrong. */
 enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *o,
                                       char *err, size_t errlen);
+
+/* Shape k (from 0) of a --shapes list: 1 with *rows and *cols set, 0 past its last shape. The
+   list was checked when the options were parsed. */
+int tk_shape_of(const char *list, int k, long *rows, long *cols);
 
 /* The --help text, shared by every step. */
 void tk_print_usage(FILE *f, const char *prog);

@@ -446,6 +446,11 @@ void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_l
                 "CUDA_VISIBLE_DEVICES)\n", argv[0]);
         exit(TK_EXIT_USAGE);
     }
+    if (c->opt.shapes) {
+        fprintf(stderr, "%s: --shapes runs shapes one after another on one GPU; a step across "
+                "GPUs takes one shape a run (--rows and --cols)\n", argv[0]);
+        exit(TK_EXIT_USAGE);
+    }
     rk->rows = (int)c->opt.rows, rk->cols = (int)c->opt.cols;
     size_t n = (size_t)rk->rows * rk->cols, bytes = n * sizeof(float);
     if (launched(argv[0], want)) {

@@ -6,16 +6,20 @@
 #   scripts/grade.sh --checks-only DIR   stops after the checks: no timing, no counters
 #   TK_GRADE_LOCK=FILE scripts/grade.sh DIR   for grades run at once (the kit's tests): their
 #                                        checks share the GPU, each timing takes it alone
+#   TK_GRADE_COUNTS=DIR                  keeps the solution's counter in DIR, read once for
+#                                        each build of it (grades of one step in one run)
 #   TK_GRADE_AT_ONCE=N                   shapes run N at a time (1 to 4, default 4; 1 where the
 #                                        GPU takes one process at a time or a step runs across
 #                                        GPUs, and then the sanitizers one after another)
 #
 # 1. builds DIR/transpose.cu against this kit and asks the program which step it is
 #    (./transpose --describe);
-# 2. runs it on every shape of scripts/shapes.txt, four at a time: each output must be exact.
-#    A wrong output is explained from where its values came from, a failed call from that call;
+# 2. runs it on every shape of scripts/shapes.txt, all in one process, then each shape from
+#    the first that was not exact on in a process of its own, four at a time: each output
+#    must be exact. A wrong output is explained from where its values came from, a failed
+#    call from that call;
 # 3. runs compute-sanitizer's memcheck, racecheck and synccheck on it at the step's shapes
-#    (the three at once);
+#    (the three at once; all the shapes in one process, then, unless clean, one by one);
 # 4. where Nsight Compute may read the GPU's counters, reads the counter the step is about
 #    beside the solution's, and judges it where the step has a rule;
 # 5. times it beside the same step's solution in this run, at the step's shapes: it must
@@ -115,8 +119,19 @@ at_once=${TK_GRADE_AT_ONCE:-4}
 [[ $at_once =~ ^[1-4]$ ]] || at_once=4
 [ "$at_once" -gt 1 ] && { [ "$gpus" -gt 1 ] || ! gpus_shared; } && at_once=1   # asked only if it matters
 mapfile -t shapes < <(grep -v '^#' "$KIT/scripts/shapes.txt")
+# First every shape in one process (--shapes: one CUDA context for all, where a process a shape
+# costs one each), on one GPU; it stops at the first shape whose output is not exact. The
+# shapes it found exact pass; that shape and those after it run a process each, so that every
+# finding comes from a run of its shape alone, as a student would run it.
+exact=0
+if [ "$gpus" = 1 ]; then
+    timeout 120 "$bin" --shapes "$(IFS=,; echo "${shapes[*]}")" --no-cpu --reps 1 --warmup 0 \
+        >"$tmp/shapes.run" 2>&1 </dev/null
+    exact=$(grep -c '^shapes: [0-9]* x [0-9]* exact$' "$tmp/shapes.run")
+fi
 for k in "${!shapes[@]}"; do
-    [ "$k" -ge "$at_once" ] && wait -n   # each wait -n takes one finished run: at_once at most
+    [ "$k" -lt "$exact" ] && { echo 0 >"$tmp/rc.$k"; : >"$tmp/run.$k"; continue; }
+    [ "$k" -ge $((exact + at_once)) ] && wait -n   # each wait -n takes one finished run
     shape=${shapes[$k]}
     run_shape "$k" "${shape%x*}" "${shape#*x}" &
 done
@@ -151,6 +166,15 @@ done
 sanitize() {   # sanitize TOOL: its lines to stdout; $tmp/race.TOOL when its finding is a race
     local tool=$1 shape rc log race=0
     log=$tmp/san.$tool
+    # Every shape in one process first: clean there, with every output exact, is clean at each.
+    # Otherwise each shape alone, in turn, as below, which names the shape of a finding.
+    timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" \
+        --shapes "${san_at// /,}" --no-cpu --reps 1 --warmup 0 >"$log" 2>&1 </dev/null
+    rc=$?
+    if [ "$rc" = 0 ] && grep -Eq '(ERROR SUMMARY|RACECHECK SUMMARY): 0 (errors|hazards)' "$log"; then
+        echo "PASS compute-sanitizer --tool $tool"
+        return
+    fi
     for shape in $san_at; do
         timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" \
             --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 1 --warmup 0 >"$log" 2>&1 </dev/null
@@ -231,13 +255,22 @@ count() {   # count BIN: the counter (numerator / denominator) of the step's fir
     grep -q ERR_NVGPUCTRPERM "$raw" && return 3
     awk -v spec="$counter" -f "$KIT/scripts/ncu-raw.awk" -f "$KIT/scripts/ncu-counter.awk" "$raw"
 }
+# The solution's counter, read once for each build of it where TK_GRADE_COUNTS=DIR names a
+# folder to keep it in: the kit's tests, which grade several files of a step in one run.
+solution_count() {
+    local kept
+    [ -n "${TK_GRADE_COUNTS:-}" ] || { count "$sol/transpose"; return; }
+    kept=$TK_GRADE_COUNTS/$step.$(cksum <"$sol/transpose" | cut -d' ' -f1)
+    [ -s "$kept" ] && { cat "$kept"; return 0; }
+    count "$sol/transpose" >"$kept.$$" && mv "$kept.$$" "$kept" && cat "$kept"
+}
 if [ -z "$counter" ]; then
     echo "note: this step has no counter: across GPUs each rank is a process of its own; graded by speed"
 elif ! command -v ncu >/dev/null; then
     echo "note: ncu (Nsight Compute) is not on the PATH: no counters; graded by speed alone"
 elif c_mine=$(count "$bin"); rc=$?; [ "$rc" = 3 ]; then
     echo "note: counters not permitted here (ERR_NVGPUCTRPERM: an administrator must allow them); graded by speed alone"
-elif [ "$rc" != 0 ] || ! c_ref=$(count "$sol/transpose"); then
+elif [ "$rc" != 0 ] || ! c_ref=$(solution_count); then
     echo "note: ncu could not read $label here; graded by speed alone"
 else
     counter_line="$label: yours $c_mine, the solution's $c_ref"

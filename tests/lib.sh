@@ -99,10 +99,13 @@ across_test() {
 }
 
 # grade_into DIR [--checks-only]: the grader's words and status, kept in DIR (grade.txt,
-# grade.rc); exported, for grades run side by side through xargs.
+# grade.rc), and how long it took (grade.secs); exported, for grades run side by side through
+# xargs.
 grade_into() {
+    local t0=$SECONDS
     scripts/grade.sh ${2:+"$2"} "$1" >"$1/grade.txt" 2>&1
     echo $? >"$1/grade.rc"
+    echo $((SECONDS - t0)) >"$1/grade.secs"
 }
 export -f grade_into
 

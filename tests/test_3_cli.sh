@@ -25,6 +25,13 @@ expect "an unknown flag exits 2 and names it" 2 "unknown option '--fast'" \
 expect "a size overflowing size_t exits 2" 2 'overflows size_t' \
     solution/step1/transpose --rows 8589934592 --cols 8589934592
 expect "a missing value exits 2" 2 'needs a value' solution/step1/transpose --reps
+expect "--shapes with a malformed shape exits 2, naming it" 2 "'8by8' is not a shape ROWSxCOLS" \
+    solution/step4/transpose --shapes 4x4,8by8
+for n in $ACROSS_NUMS; do
+    [[ " $STEP_NUMS " == *" $n "* ]] || continue
+    expect "step$n refuses --shapes (one GPU, one shape after another), exit 2" 2 \
+        '--shapes runs shapes one after another on one GPU' solution/step$n/transpose --shapes 4x4
+done
 
 for d in $STEP_DIRS; do
     expect "$d: without a GPU, CPU row checked, GPU rows skipped, exit 3" 3 \

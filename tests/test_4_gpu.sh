@@ -31,6 +31,33 @@ for shape in 8191x8192 8192x8191 12345x6789; do
     gpu_test "$name" && expect "$name" 0 '^GPU-any-shape .* yes' solution/step7/transpose \
         --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 2 --warmup 1
 done
+# --shapes, the grader's first pass: every shape of the list in one process, each exact (the
+# last one's line is printed only after all before it were exact), for every one-GPU step's
+# own main; and the run stops at the first shape whose output is wrong: a grid rounded down
+# is exact on whole tiles (32 x 32, 64 x 64) and not at 33 x 65, and the 32 x 32 after it
+# never runs.
+shapes=$(grep -v '^#' scripts/shapes.txt | paste -sd, -)
+exact_at() { echo "^shapes: ${1%x*} x ${1#*x} exact\$"; }   # exact_at RxC: its line
+for n in $(scripts/steps.sh --one-gpu); do
+    name="solution step$n is exact at every shape of scripts/shapes.txt in one process (--shapes)"
+    gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" "solution/step$n/transpose" \
+        --shapes "$shapes" --no-cpu --reps 1 --warmup 0
+done
+name="--shapes stops at the first shape whose output is not exact"
+if gpu_test "$name"; then
+    dir=$TK_BUILD/kit/planted-floor
+    rm -rf "$dir" && cp -r solution/step3 "$dir" && rm -f "$dir/transpose"
+    sed -i 's|dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);|dim3 grid(cols / TILE, rows / TILE);|' \
+        "$dir/transpose.cu"
+    make -s -C "$dir" COMMON="$TK_ROOT/common" >/dev/null 2>&1
+    run_cmd "$dir/transpose" --shapes 32x32,64x64,33x65,32x32 --no-cpu --reps 1 --warmup 0
+    if [ "$(grep -c '^shapes: .* exact$' "$LAST_OUT")" != 2 ]; then
+        fail "$name" "$(grep -c '^shapes: .* exact$' "$LAST_OUT") shapes said exact, not 2"
+    else
+        judge "$name" 1 '^shapes: 64 x 64 exact$' 'GPU-shared: WRONG'
+    fi
+fi
+
 # Step 8 across every GPU here, with uneven shapes, and its timeline. REFUSED: NCCL's refusal
 # of a symmetric window, as the run prints it.
 REFUSED='^GPU-fused: skipped: ncclDevCommCreate failed (.*does not support symmetric memory'
@@ -145,23 +172,20 @@ for n in ${STEP_NUMS#1 }; do
     fi
 done
 
-# The library row, cublasSgeam, exact on every shape of the list.
-while read -r shape; do
-    name="the library row (cublasSgeam) is exact at $shape"
-    gpu_test "$name" && expect "$name" 0 '^cublasSgeam .* yes' scripts/library/library \
-        --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 2 --warmup 1
-done < <(grep -v '^#' scripts/shapes.txt)
+# The library row, cublasSgeam, exact on every shape of the list, in one process.
+name="the library row (cublasSgeam) is exact at every shape of scripts/shapes.txt"
+gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" scripts/library/library \
+    --shapes "$shapes" --no-cpu --reps 2 --warmup 1
 
 # initcheck: no read of uninitialised device memory, the harness's L2 flush included, at the
-# shapes the grader's sanitizers run at (the table's san_at).
+# shapes the grader's sanitizers run at (the table's san_at), all of a step's in one process.
 for n in $(scripts/steps.sh --one-gpu); do   # across GPUs: a process a rank
-    for shape in $(scripts/steps.sh --field san_at "step$n"); do
-        name="compute-sanitizer --tool initcheck is clean on solution step$n at $shape"
-        sanitizer_test "$name" || continue
-        expect "$name" 0 'ERROR SUMMARY: 0 errors' timeout 300 compute-sanitizer --tool initcheck \
-            --error-exitcode 99 "solution/step$n/transpose" --rows "${shape%x*}" --cols "${shape#*x}" \
-            --no-cpu --reps 1 --warmup 0
-    done
+    san=$(scripts/steps.sh --field san_at "step$n")
+    name="compute-sanitizer --tool initcheck is clean on solution step$n at ${san// /, }"
+    sanitizer_test "$name" || continue
+    run_cmd timeout 300 compute-sanitizer --tool initcheck --error-exitcode 99 \
+        "solution/step$n/transpose" --shapes "${san// /,}" --no-cpu --reps 1 --warmup 0
+    judge "$name" 0 'ERROR SUMMARY: 0 errors' "$(exact_at "${san##* }")"
 done
 
 # The lever benchmark behind step 6: every variant exact on shapes that leave edge tiles

@@ -207,8 +207,10 @@ gpu_probe
 if [ "$GPU_STATE" = present ]; then
     # The lock on this machine's own disk (flock over NFS may not let a shared lock go first),
     # one for this run: a grade left over from an interrupted run holds no lock of this one.
-    export TK_GRADE_LOCK TK_GRADE_AT_ONCE=2
+    # The solution's counter is read once for each step (TK_GRADE_COUNTS), not once a grade.
+    export TK_GRADE_LOCK TK_GRADE_AT_ONCE=2 TK_GRADE_COUNTS=$TK_BUILD/counts
     TK_GRADE_LOCK=$(mktemp /tmp/tk-grade-lock.XXXXXX)
+    rm -rf "$TK_GRADE_COUNTS" && mkdir -p "$TK_GRADE_COUNTS"
     at_once=1; gpus_shared && at_once=8   # side by side where the GPU takes several processes
     for m in "${checked[@]}"; do gradable "$m" && echo "$m --checks-only"; done >"$TK_BUILD/grades.txt"
     # shellcheck disable=SC2046,SC2086  # lists of names, of step numbers
@@ -217,7 +219,7 @@ if [ "$GPU_STATE" = present ]; then
     done >>"$TK_BUILD/grades.txt"
     xargs -P "$at_once" -L 1 bash -c 'grade_into "$0/$1" ${2:-}' "$corpus" <"$TK_BUILD/grades.txt"
     rm -f "$TK_GRADE_LOCK"
-    unset TK_GRADE_LOCK TK_GRADE_AT_ONCE
+    unset TK_GRADE_LOCK TK_GRADE_AT_ONCE TK_GRADE_COUNTS
 fi
 for m in "${checked[@]}" "${timed[@]}"; do
     name="grade: mistake $m fails with its verdict and message"

@@ -37,7 +37,8 @@ static void result(const char *name, int ok, const char *why)
 
 static enum tk_parse_result parse(const char *line, struct tk_options *o, char *err)
 {
-    char buf[512], *argv[32];
+    static char buf[512];   /* static: o->shapes points into it */
+    char *argv[32];
     int argc = 0;
     snprintf(buf, sizeof buf, "transpose %s", line);
     for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
@@ -72,6 +73,14 @@ static void test_options_good(void)
 
     ok = parse("--rows 5 --help", &o, err) == TK_PARSE_HELP && parse("-h", &o, err) == TK_PARSE_HELP;
     result("options: -h and --help ask for the usage", ok, err);
+
+    long r = 0, c = 0;
+    ok = parse("--shapes 1x1,33x65,4097x1 --no-cpu", &o, err) == TK_PARSE_OK && o.shapes &&
+         o.rows == 1 && o.cols == 1 && tk_shape_of(o.shapes, 1, &r, &c) && r == 33 && c == 65 &&
+         tk_shape_of(o.shapes, 2, &r, &c) && r == 4097 && c == 1 && !tk_shape_of(o.shapes, 3, &r, &c);
+    result("options: --shapes lists shapes, the first the run's size, none past the last", ok, err);
+    ok = parse("", &o, err) == TK_PARSE_OK && !o.shapes;
+    result("options: without --shapes, no list", ok, err);
 }
 
 static void test_options_bad(void)
@@ -93,6 +102,12 @@ static void test_options_bad(void)
         { "--reps 10001", "too large" },
         { "--warmup -1", "too small" },
         { "--device -1", "too small" },
+        { "--shapes 3x4,,5x6", "'' is not a shape ROWSxCOLS" },
+        { "--shapes 3by4", "'3by4' is not a shape ROWSxCOLS" },
+        { "--shapes 3x0", "--shapes cols: 0 is too small" },
+        { "--shapes 2097121x1", "rows: at most 2097120" },
+        { "--shapes 65536x32769", "2^31 elements in all" },
+        { "--shapes 4x4 -n 4", "takes the place of -n" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct tk_options o;
@@ -125,6 +140,20 @@ static void test_values(void)
         }
     }
     result("values: finite, distinct and invertible up to 2^31 - 1", ok, why);
+
+    /* --shapes: an input filled from a later first index has none of an earlier one's values
+       at any element, and reads back as its own elements. */
+    float a[64], b[64];
+    size_t at = 0;
+    tk_fill(a, 64, 0);
+    tk_fill(b, 64, 64);
+    ok = 1;
+    for (size_t k = 0; k < 64; k++)
+        for (size_t j = 0; j < 64; j++)
+            ok &= memcmp(&a[k], &b[j], sizeof(float)) != 0;
+    ok &= tk_input_index(b[5], &at) && at == 5 && !tk_input_index(a[5], &at);
+    result("values: an input filled from index 64 shares no value with the one from 0, and its "
+           "elements read back as its own", ok, "a value repeated or read back wrong");
 
     /* Every value in a range past 2^24, where (float)i would collide, is distinct. */
     size_t start = 1u << 24, n = 1u << 20, back;
@@ -160,7 +189,7 @@ static int transpose_is_right(int rows, int cols)
     float *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
     int ok = in && out;
     if (ok) {
-        tk_fill(in, n);
+        tk_fill(in, n, 0);
         tk_poison(out, n);
         tk_transpose_cpu(in, out, rows, cols);
         ok = tk_check(in, out, rows, cols, NULL) == 0;
@@ -196,7 +225,7 @@ static void test_cpu_transpose(const char *shapes_file)
 
     /* A 2 x 3 by hand: in = [a b c; d e f] must become out = [a d; b e; c f]. */
     float in[6], out[6];
-    tk_fill(in, 6);
+    tk_fill(in, 6, 0);
     tk_transpose_cpu(in, out, 2, 3);
     int ok = out[0] == in[0] && out[1] == in[3] && out[2] == in[1] && out[3] == in[4] &&
              out[4] == in[2] && out[5] == in[5];
@@ -212,7 +241,7 @@ static void test_checker(void)
         result("checker: allocation", 0, "out of memory");
         return;
     }
-    tk_fill(in, n);
+    tk_fill(in, n, 0);
     tk_transpose_cpu(in, out, rows, cols);
     struct tk_mismatch m;
     result("checker: a right transpose passes", tk_check(in, out, rows, cols, &m) == 0,
@@ -359,7 +388,7 @@ static void explained(wrong_map map, int rows, int cols, char *buf, size_t len)
     float *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
     buf[0] = '\0';
     if (!in || !out) { free(in); free(out); return; }
-    tk_fill(in, n);
+    tk_fill(in, n, 0);
     tk_poison(out, n);
     for (long p = 0; p < cols; p++)
         for (long q = 0; q < rows; q++) {
@@ -423,7 +452,7 @@ static void test_explain(void)
     size_t n = (size_t)rows * cols;
     float *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
     if (in && out) {
-        tk_fill(in, n);
+        tk_fill(in, n, 0);
         tk_transpose_cpu(in, out, rows, cols);
         float t = out[5];
         out[5] = out[1234], out[1234] = out[77], out[77] = t;
@@ -470,7 +499,7 @@ static void test_explain_tails(void)
     enum { R = 33, C = 65, N = R * C };
     static float in[N], good[N], out[N], zin[N];
     char text[4096];
-    tk_fill(in, N);
+    tk_fill(in, N, 0);
     tk_transpose_cpu(in, good, R, C);
 
     /* A copy back of half the bytes: 4290 of 8580, which ends inside element 1072. */
@@ -485,7 +514,7 @@ static void test_explain_tails(void)
 
     /* A 1 x 1 matrix copied back with 2 of its 4 bytes: its one element is torn. */
     float one_in, one_good, one_out;
-    tk_fill(&one_in, 1);
+    tk_fill(&one_in, 1, 0);
     one_good = one_in;
     tk_poison(&one_out, 1);
     memcpy(&one_out, &one_good, 2);
@@ -497,7 +526,7 @@ static void test_explain_tails(void)
 
     /* Half the bytes of a square: whole output rows, so both the tail and the columns fit. */
     static float sq_in[64 * 64], sq_good[64 * 64], sq_out[64 * 64];
-    tk_fill(sq_in, 64 * 64);
+    tk_fill(sq_in, 64 * 64, 0);
     tk_transpose_cpu(sq_in, sq_good, 64, 64);
     tk_poison(sq_out, 64 * 64);
     memcpy(sq_out, sq_good, 64 * 64 * 4 / 2);
@@ -591,7 +620,7 @@ static void test_parts(void)
     float in[R * C], out[C * R], block[R * 4];
     long col0[P + 1];
     size_t poisoned, first, wrong = 0;
-    tk_fill(in, R * C);
+    tk_fill(in, R * C, 0);
     tk_transpose_cpu(in, out, R, C);
     tk_split(C, P, col0);
     for (int p = 0; p < P; p++) {   /* rank p's output rows: out[c][r] = in[r][col0[p] + c] */
