@@ -40,11 +40,13 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
     __shared__ float tile[(TR + H) * S];
 
     int tx = threadIdx.x, ty = threadIdx.y;
-    /* BEYOND(step7): a grid of one dimension, run one column band at a time from the top
+    /* BEYOND(step7): a grid of one dimension runs one column band at a time from the top
        down, so that the H rows a block stages above its own were read by the block just
-       before it and are still in the L2 (step7/README.md, "Block order") */
+       before it and are still in the L2; a tall matrix keeps the 2D grid, whose order was
+       faster there (step7/README.md, "Block order") */
     int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
-    int bx = blockIdx.x / ny, by = blockIdx.x % ny;
+    int bx = gridDim.y > 1 ? blockIdx.x : blockIdx.x / ny;
+    int by = gridDim.y > 1 ? blockIdx.y : blockIdx.x % ny;
     int c0 = bx * TC;                             /* the block's first input column */
     int rs = by * TR - H;                         /* its first staged input row, maybe < 0 */
 
@@ -92,7 +94,8 @@ static void launch(const float *d_in, float *d_out, int rows, int cols, cudaStre
     bool shift = rows % 8 != 0;   /* output rows start off their sectors */
     bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
     int nx = (cols + TC - 1) / TC, ny = (rows + (shift ? HALO : 0) + TR - 1) / TR;
-    dim3 grid(nx * ny);   /* one dimension: the kernel runs it band by band */
+    /* one dimension, run band by band, but for a tall matrix */
+    dim3 grid = rows < 4L * cols ? dim3(nx * ny) : dim3(nx, ny);
     dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
     if (shift && pairs)
         transpose_kernel<HALO, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
