@@ -109,8 +109,12 @@ fi
 # 2. Shapes, four at a time on one GPU (one at a time across GPUs, whose ranks take every GPU,
 # and where a GPU takes one process at a time), reported in order. The harness's "pattern:" lines are kept, to be explained once the
 # sanitizers have run: a race explains any wrong output, and then nothing more is said of it.
+run_at() {   # run_at OUT SIZE-ARGS...: one run at the grader's settings, its output in OUT
+    local out=$1; shift
+    timeout 120 "$bin" "$@" --no-cpu --reps 1 --warmup 0 >"$out" 2>&1 </dev/null
+}
 run_shape() {   # run_shape K ROWS COLS: the run's output in $tmp/run.K, its status in $tmp/rc.K
-    timeout 120 "$bin" --rows "$2" --cols "$3" --no-cpu --reps 1 --warmup 0 >"$tmp/run.$1" 2>&1 </dev/null
+    run_at "$tmp/run.$1" --rows "$2" --cols "$3"
     echo $? >"$tmp/rc.$1"
 }
 # Several at once only where the GPU takes several processes (compute mode Default) and the
@@ -125,8 +129,7 @@ mapfile -t shapes < <(grep -v '^#' "$KIT/scripts/shapes.txt")
 # finding comes from a run of its shape alone, as a student would run it.
 exact=0
 if [ "$gpus" = 1 ]; then
-    timeout 120 "$bin" --shapes "$(IFS=,; echo "${shapes[*]}")" --no-cpu --reps 1 --warmup 0 \
-        >"$tmp/shapes.run" 2>&1 </dev/null
+    run_at "$tmp/shapes.run" --shapes "$(IFS=,; echo "${shapes[*]}")"
     exact=$(grep -c '^shapes: [0-9]* x [0-9]* exact$' "$tmp/shapes.run")
 fi
 for k in "${!shapes[@]}"; do
@@ -162,25 +165,24 @@ done
 [ "$shapes_failed" = 1 ] && failed+=(shapes)
 
 # 3. compute-sanitizer: the three tools at once (one after another where the shapes run one at a
-# time), each at the step's small odd shapes until one finds something, reported in turn; a finding is put in the step's terms.
+# time), each on all the step's small odd shapes in one process and, unless that was clean with
+# every output exact, at each shape alone until one finds something, reported in turn; a
+# finding is put in the step's terms.
+sanitizer_run() {   # sanitizer_run SIZE-ARGS...: $tool on the program, into $log, status in rc; clean?
+    timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" "$@" --no-cpu --reps 1 \
+        --warmup 0 >"$log" 2>&1 </dev/null
+    rc=$?
+    grep -Eq '(ERROR SUMMARY|RACECHECK SUMMARY): 0 (errors|hazards)' "$log"
+}
 sanitize() {   # sanitize TOOL: its lines to stdout; $tmp/race.TOOL when its finding is a race
     local tool=$1 shape rc log race=0
     log=$tmp/san.$tool
-    # Every shape in one process first: clean there, with every output exact, is clean at each.
-    # Otherwise each shape alone, in turn, as below, which names the shape of a finding.
-    timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" \
-        --shapes "${san_at// /,}" --no-cpu --reps 1 --warmup 0 >"$log" 2>&1 </dev/null
-    rc=$?
-    if [ "$rc" = 0 ] && grep -Eq '(ERROR SUMMARY|RACECHECK SUMMARY): 0 (errors|hazards)' "$log"; then
+    if sanitizer_run --shapes "${san_at// /,}" && [ "$rc" = 0 ]; then
         echo "PASS compute-sanitizer --tool $tool"
         return
     fi
     for shape in $san_at; do
-        timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" \
-            --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 1 --warmup 0 >"$log" 2>&1 </dev/null
-        rc=$?
-        grep -Eq '(ERROR SUMMARY|RACECHECK SUMMARY): 0 (errors|hazards)' "$log" && [ "$rc" != 99 ] &&
-            continue
+        sanitizer_run --rows "${shape%x*}" --cols "${shape#*x}" && [ "$rc" != 99 ] && continue
         echo "FAIL compute-sanitizer --tool $tool at ${shape/x/ x }:"
         grep -v 'COMPUTE-SANITIZER' "$log" | grep -E '^========= [A-Z]' | awk '!seen[$0]++' | head -n 2 |
             sed 's/^========= /  /'

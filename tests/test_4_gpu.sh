@@ -180,12 +180,12 @@ gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" scripts/libra
 # initcheck: no read of uninitialised device memory, the harness's L2 flush included, at the
 # shapes the grader's sanitizers run at (the table's san_at), all of a step's in one process.
 for n in $(scripts/steps.sh --one-gpu); do   # across GPUs: a process a rank
-    san=$(scripts/steps.sh --field san_at "step$n" | paste -sd" " -)
-    name="compute-sanitizer --tool initcheck is clean on solution step$n at ${san// /, }"
+    san=$(scripts/steps.sh --field san_at "step$n" | paste -sd, -)
+    name="compute-sanitizer --tool initcheck is clean on solution step$n at ${san//,/, }"
     sanitizer_test "$name" || continue
     run_cmd timeout 300 compute-sanitizer --tool initcheck --error-exitcode 99 \
-        "solution/step$n/transpose" --shapes "${san// /,}" --no-cpu --reps 1 --warmup 0
-    judge "$name" 0 'ERROR SUMMARY: 0 errors' "$(exact_at "${san##* }")"
+        "solution/step$n/transpose" --shapes "$san" --no-cpu --reps 1 --warmup 0
+    judge "$name" 0 'ERROR SUMMARY: 0 errors' "$(exact_at "${san##*,}")"
 done
 
 # The lever benchmark behind step 6: every variant exact on shapes that leave edge tiles
