@@ -30,6 +30,7 @@ static struct {
     char **argv;
     int next;                 /* the shape this run is */
     size_t first;             /* the index of its input's first value */
+    int wrong;                /* a shape before this one was not exact (--keep-going) */
 } shapes;
 
 static void release(struct tk_run *run)
@@ -239,16 +240,19 @@ int tk_end(struct tk_run *run)
         if (!c->status)
             c->status = TK_EXIT_TODO;
     }
+    /* On to the next shape, if any, where this one was exact, or (--keep-going) only wrong. */
     long rows, cols;
-    int next = c->opt.shapes && !c->status;   /* exact: on to the next shape, if any */
+    int wrong = c->status == TK_EXIT_WRONG;
+    int next = c->opt.shapes && (!c->status || (wrong && c->opt.keep_going));
     if (next)
-        tk_core_say(c, "shapes: %d x %d exact\n", run->rows, run->cols);
+        tk_core_say(c, "shapes: %d x %d %s\n", run->rows, run->cols, wrong ? "not exact" : "exact");
+    shapes.wrong |= wrong;
     release(run);
     if (next && tk_shape_of(c->opt.shapes, ++shapes.next, &rows, &cols)) {
         shapes.first += (size_t)run->rows * run->cols;
         return main(shapes.argc, shapes.argv);
     }
-    return c->status;
+    return c->status ? c->status : shapes.wrong ? TK_EXIT_WRONG : 0;
 }
 
 const struct tk_options *tk_run_options(const struct tk_run *run)

@@ -35,6 +35,8 @@ void tk_print_usage(FILE *f, const char *prog)
 "  --shapes LIST   R1xC1,R2xC2,...: each shape in turn, in one process, instead of -n,\n"
 "                  --rows and --cols; stops at the first whose output is not exact (for\n"
 "                  the grader: one CUDA context for all of them)\n"
+"  --keep-going    with --shapes: go on past a shape whose output is not exact (each says\n"
+"                  'shapes: R x C exact' or 'not exact'; the exit status is 1 if one was not)\n"
 "  -h, --help      this text\n"
 "\n"
 "Sizes: up to %ld rows (65535 tiles of 32 in the grid's y) and %ld columns, as\n"
@@ -173,7 +175,7 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
                                       char *err, size_t errlen)
 {
     enum { OPT_ROWS = 256, OPT_COLS, OPT_REPS, OPT_WARMUP, OPT_DEVICE, OPT_CSV, OPT_NO_CPU,
-           OPT_NO_FLUSH, OPT_DESCRIBE, OPT_SHAPES };
+           OPT_NO_FLUSH, OPT_DESCRIBE, OPT_SHAPES, OPT_KEEP_GOING };
     static const struct option longopts[] = {
         { "rows", required_argument, NULL, OPT_ROWS },
         { "cols", required_argument, NULL, OPT_COLS },
@@ -185,6 +187,7 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
         { "no-flush", no_argument, NULL, OPT_NO_FLUSH },
         { "describe", no_argument, NULL, OPT_DESCRIBE },
         { "shapes", required_argument, NULL, OPT_SHAPES },
+        { "keep-going", no_argument, NULL, OPT_KEEP_GOING },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -194,6 +197,7 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
     o->device = 0;
     o->csv = o->no_cpu = o->no_flush = o->describe = 0;
     o->shapes = NULL;
+    o->keep_going = 0;
     int sized = 0;   /* -n, --rows or --cols given */
 
     optind = 0;    /* glibc: start afresh, also when called again */
@@ -210,6 +214,7 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
         case OPT_NO_FLUSH: o->no_flush = 1; continue;
         case OPT_DESCRIBE: o->describe = 1; continue;
         case OPT_SHAPES:   o->shapes = optarg; continue;
+        case OPT_KEEP_GOING: o->keep_going = 1; continue;
         case ':':
             snprintf(err, errlen, "%s needs a value", flag);
             return TK_PARSE_ERROR;
@@ -247,6 +252,10 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
         return TK_PARSE_ERROR;
     }
 
+    if (o->keep_going && !o->shapes) {
+        snprintf(err, errlen, "--keep-going goes on through a --shapes list: give one");
+        return TK_PARSE_ERROR;
+    }
     if (o->shapes) {
         if (sized) {
             snprintf(err, errlen, "--shapes takes the place of -n, --rows and --cols: give one or the other");

@@ -29,6 +29,7 @@ struct tk_options {
     int no_flush;       /* leave the L2 as the poisoning left it before each timed run */
     int describe;       /* print what the program is (step, row, TODOs) and exit */
     const char *shapes; /* --shapes: "RxC,RxC,...", each in turn in one process; else NULL */
+    int keep_going;     /* --keep-going: past a --shapes shape whose output is not exact */
 };
 
 /* Exit statuses of every ./transpose; tk_exit_meaning says what each means (--help prints

@@ -27,6 +27,8 @@ expect "a size overflowing size_t exits 2" 2 'overflows size_t' \
 expect "a missing value exits 2" 2 'needs a value' solution/step1/transpose --reps
 expect "--shapes with a malformed shape exits 2, naming it" 2 "'8by8' is not a shape ROWSxCOLS" \
     solution/step4/transpose --shapes 4x4,8by8
+expect "--keep-going without --shapes exits 2, saying what it needs" 2 \
+    'keep-going goes on through a --shapes list' solution/step4/transpose --keep-going -n 64
 for n in $ACROSS_NUMS; do
     [[ " $STEP_NUMS " == *" $n "* ]] || continue
     expect "step$n refuses --shapes (one GPU, one shape after another), exit 2" 2 \

@@ -19,6 +19,22 @@ refused_one_rank() { [ -n "$(ranks_arg "$1")" ] && grep -q "$REFUSED" "$LAST_OUT
 # every part of it but the links then runs on one GPU.
 ranks_arg() { enough_gpus "$1" || echo "--ranks 1"; }
 
+# The two planted programs below build while the GPU runs what comes before them.
+planted_floor=$TK_BUILD/kit/planted-floor planted_tma=$TK_BUILD/kit/planted-tma
+gpu_probe
+if [ "$GPU_STATE" = present ]; then
+    rm -rf "$planted_floor" "$planted_tma"
+    cp -r solution/step3 "$planted_floor" && rm -f "$planted_floor/transpose"
+    sed -i 's|dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);|dim3 grid(cols / TILE, rows / TILE);|' \
+        "$planted_floor/transpose.cu"
+    cp -r scripts/bench "$planted_tma" && rm -f "$planted_tma/levers"
+    sed -i 's|__syncthreads();   /\* the whole tile is in registers|/* barrier removed */ /*|' "$planted_tma/tma.cuh"
+    make -s -C "$planted_floor" COMMON="$TK_ROOT/common" >"$planted_floor.log" 2>&1 &
+    planted_floor_job=$!
+    make -s -C "$planted_tma" COMMON="$TK_ROOT/common" >"$planted_tma.log" 2>&1 &
+    planted_tma_job=$!
+fi
+
 for n in $STEP_NUMS; do
     name="solution step$n is exact at the default size (8192 x 8192)"
     # shellcheck disable=SC2046  # ranks_arg is empty or two words
@@ -45,17 +61,20 @@ for n in $(scripts/steps.sh --one-gpu); do
 done
 name="--shapes stops at the first shape whose output is not exact"
 if gpu_test "$name"; then
-    dir=$TK_BUILD/kit/planted-floor
-    rm -rf "$dir" && cp -r solution/step3 "$dir" && rm -f "$dir/transpose"
-    sed -i 's|dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);|dim3 grid(cols / TILE, rows / TILE);|' \
-        "$dir/transpose.cu"
-    make -s -C "$dir" COMMON="$TK_ROOT/common" >/dev/null 2>&1
+    dir=$planted_floor
+    wait "$planted_floor_job"
     run_cmd "$dir/transpose" --shapes 32x32,64x64,33x65,32x32 --no-cpu --reps 1 --warmup 0
     if [ "$(grep -c '^shapes: .* exact$' "$LAST_OUT")" != 2 ]; then
         fail "$name" "$(grep -c '^shapes: .* exact$' "$LAST_OUT") shapes said exact, not 2"
     else
         judge "$name" 1 '^shapes: 64 x 64 exact$' 'GPU-shared: WRONG'
     fi
+fi
+name="--shapes --keep-going goes on past a shape that is not exact, saying which, exit 1"
+if gpu_test "$name"; then   # the same rounded-down grid
+    run_cmd "$dir/transpose" --shapes 32x32,33x65,64x64,65x33 --keep-going --no-cpu --reps 1 --warmup 0
+    judge "$name" 1 '^shapes: 32 x 32 exact$' '^shapes: 33 x 65 not exact$' '^shapes: 64 x 64 exact$' \
+        '^shapes: 65 x 33 not exact$'
 fi
 
 # Step 8 across every GPU here, with uneven shapes, and its timeline. REFUSED: NCCL's refusal
@@ -214,12 +233,9 @@ done
 
 name="racecheck catches a planted race in a bulk-tensor-copy kernel (no barrier before the in-place write)"
 if sanitizer_test "$name"; then
-    dir=$TK_BUILD/kit/planted-tma
-    rm -rf "$dir" && cp -r scripts/bench "$dir"
-    sed -i 's|__syncthreads();   /\* the whole tile is in registers|/* barrier removed */ /*|' "$dir/tma.cuh"
-    make -s -C "$dir" COMMON="$TK_ROOT/common" >/dev/null 2>&1
+    wait "$planted_tma_job"
     run_cmd env LEVERS=tma-t1-s1 compute-sanitizer --tool racecheck --error-exitcode 99 \
-        "$dir/levers" --rows 260 --cols 324 --no-cpu --reps 1 --warmup 0
+        "$planted_tma/levers" --rows 260 --cols 324 --no-cpu --reps 1 --warmup 0
     no_tma "$name" || judge "$name" 99 'RACECHECK SUMMARY: [1-9]'
 fi
 

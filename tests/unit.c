@@ -79,8 +79,11 @@ static void test_options_good(void)
          o.rows == 1 && o.cols == 1 && tk_shape_of(o.shapes, 1, &r, &c) && r == 33 && c == 65 &&
          tk_shape_of(o.shapes, 2, &r, &c) && r == 4097 && c == 1 && !tk_shape_of(o.shapes, 3, &r, &c);
     result("options: --shapes lists shapes, the first the run's size, none past the last", ok, err);
-    ok = parse("", &o, err) == TK_PARSE_OK && !o.shapes;
+    ok = parse("", &o, err) == TK_PARSE_OK && !o.shapes && !o.keep_going;
     result("options: without --shapes, no list", ok, err);
+    ok = parse("--shapes 1x1,2x2 --keep-going", &o, err) == TK_PARSE_OK && o.keep_going &&
+         parse("--shapes 1x1", &o, err) == TK_PARSE_OK && !o.keep_going;
+    result("options: --keep-going with --shapes is taken, and only where given", ok, err);
 }
 
 static void test_options_bad(void)
@@ -108,6 +111,7 @@ static void test_options_bad(void)
         { "--shapes 2097121x1", "rows: at most 2097120" },
         { "--shapes 65536x32769", "2^31 elements in all" },
         { "--shapes 4x4 -n 4", "takes the place of -n" },
+        { "--keep-going -n 4", "--keep-going goes on through a --shapes list" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct tk_options o;
