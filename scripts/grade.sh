@@ -14,9 +14,8 @@
 #
 # 1. builds DIR/transpose.cu against this kit and asks the program which step it is
 #    (./transpose --describe);
-# 2. runs it on every shape of scripts/shapes.txt, all in one process, then each shape from
-#    the first that was not exact on in a process of its own, four at a time: each output
-#    must be exact. A wrong output is explained from where its values came from, a failed
+# 2. runs it on every shape of scripts/shapes.txt, all in one process, then each shape whose
+#    output was not exact in a process of its own, four at a time: each output must be exact. A wrong output is explained from where its values came from, a failed
 #    call from that call;
 # 3. runs compute-sanitizer's memcheck, racecheck and synccheck on it at the step's shapes
 #    (the three at once; all the shapes in one process, then, unless clean, one by one);
@@ -101,10 +100,6 @@ echo "grade: $dir is $step"
 [ "$todo" = open ] &&
     echo "note: it still calls tk_unfinished(), so ./transpose reports its TODO($step) work as open"
 
-if why=$("$KIT/scripts/no-gpu.sh" "$bin"); then
-    echo "nothing was graded: no usable GPU here: $why. It builds; run make check on a GPU node."
-    exit 3
-fi
 
 # 2. Shapes, four at a time on one GPU (one at a time across GPUs, whose ranks take every GPU,
 # and where a GPU takes one process at a time), reported in order. The harness's "pattern:" lines are kept, to be explained once the
@@ -123,19 +118,30 @@ at_once=${TK_GRADE_AT_ONCE:-4}
 [[ $at_once =~ ^[1-4]$ ]] || at_once=4
 [ "$at_once" -gt 1 ] && { [ "$gpus" -gt 1 ] || ! gpus_shared; } && at_once=1   # asked only if it matters
 mapfile -t shapes < <(grep -v '^#' "$KIT/scripts/shapes.txt")
-# First every shape in one process (--shapes: one CUDA context for all, where a process a shape
-# costs one each), on one GPU; it stops at the first shape whose output is not exact. The
-# shapes it found exact pass; that shape and those after it run a process each, so that every
-# finding comes from a run of its shape alone, as a student would run it.
-exact=0
+# First every shape in one process (--shapes --keep-going: one CUDA context for all, where a
+# process a shape costs one each), on one GPU; it says of each shape whether its output was
+# exact. The shapes it found exact pass; every other shape runs in a process of its own, so
+# that every finding comes from a run of its shape alone, as a student would run it. That
+# first run is also the question whether there is a GPU here (exit 3: none; across GPUs,
+# where it is not run, a run of one small shape asks).
+: >"$tmp/shapes.run"
+batch_rc=3
 if [ "$gpus" = 1 ]; then
-    run_at "$tmp/shapes.run" --shapes "$(IFS=,; echo "${shapes[*]}")"
-    exact=$(grep -c '^shapes: [0-9]* x [0-9]* exact$' "$tmp/shapes.run")
+    run_at "$tmp/shapes.run" --shapes "$(IFS=,; echo "${shapes[*]}")" --keep-going
+    batch_rc=$?
 fi
+if [ "$batch_rc" = 3 ] && why=$("$KIT/scripts/no-gpu.sh" "$bin"); then
+    echo "nothing was graded: no usable GPU here: $why. It builds; run make check on a GPU node."
+    exit 3
+fi
+running=0
 for k in "${!shapes[@]}"; do
-    [ "$k" -lt "$exact" ] && { echo 0 >"$tmp/rc.$k"; : >"$tmp/run.$k"; continue; }
-    [ "$k" -ge $((exact + at_once)) ] && wait -n   # each wait -n takes one finished run
     shape=${shapes[$k]}
+    if grep -qx "shapes: ${shape%x*} x ${shape#*x} exact" "$tmp/shapes.run"; then
+        echo 0 >"$tmp/rc.$k"; : >"$tmp/run.$k"; continue
+    fi
+    [ "$running" -ge "$at_once" ] && wait -n   # each wait -n takes one finished run
+    running=$((running + 1))
     run_shape "$k" "${shape%x*}" "${shape#*x}" &
 done
 wait
@@ -165,9 +171,9 @@ done
 [ "$shapes_failed" = 1 ] && failed+=(shapes)
 
 # 3. compute-sanitizer: the three tools at once (one after another where the shapes run one at a
-# time), each on all the step's small odd shapes in one process and, unless that was clean with
-# every output exact, at each shape alone until one finds something, reported in turn; a
-# finding is put in the step's terms.
+# time), each on all the step's small odd shapes in one process (--keep-going: whether each
+# output is exact or not) and, unless that was clean at every shape, at each shape alone
+# until one finds something, reported in turn; a finding is put in the step's terms.
 sanitizer_run() {   # sanitizer_run SIZE-ARGS...: $tool on the program, into $log, status in rc; clean?
     timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 99 "$bin" "$@" --no-cpu --reps 1 \
         --warmup 0 >"$log" 2>&1 </dev/null
@@ -177,8 +183,9 @@ sanitizer_run() {   # sanitizer_run SIZE-ARGS...: $tool on the program, into $lo
 sanitize() {   # sanitize TOOL: its lines to stdout; $tmp/race.TOOL when its finding is a race
     local tool=$1 shape rc log race=0
     log=$tmp/san.$tool
-    if sanitizer_run --shapes "${san_at// /,}" && [ "$rc" = 0 ]; then
-        echo "PASS compute-sanitizer --tool $tool"
+    if sanitizer_run --shapes "${san_at// /,}" --keep-going && [ "$rc" -le 1 ] &&
+       [ "$(grep -Ec '^shapes: [0-9]+ x [0-9]+ (not )?exact$' "$log")" = "$(wc -w <<<"$san_at")" ]; then
+        echo "PASS compute-sanitizer --tool $tool"   # every shape ran, and nothing was found
         return
     fi
     for shape in $san_at; do
