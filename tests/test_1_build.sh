@@ -1,12 +1,7 @@
-# Builds: every step and solution as shipped, then for two named architectures in a scratch
-# copy of the kit, and copied step folders. A compiler warning fails the test.
+# Builds: every step and solution as shipped, then for the oldest architecture (and one for
+# two) in a scratch copy of the kit, and copied step folders. A compiler warning fails the test.
 
-# build_ok NAME DIR [MAKE ARGS...]: builds DIR from scratch and judges it.
-build_ok() {
-    local name=$1 dir=$2; shift 2
-    run_cmd make -B -C "$dir" "$@"
-    judge_build "$name"
-}
+# judge_build NAME: judges the build whose log is LAST_OUT and status RC.
 judge_build() {
     if [ "$RC" != 0 ]; then fail "$1" "make failed"
     elif grep -qi 'warning' "$LAST_OUT"; then fail "$1" "compiler warnings"
@@ -20,27 +15,46 @@ cp -r common solution $(for n in $STEP_NUMS; do echo "step$n"; done) "$scratch"/
 cp -r scripts/bench scripts/library "$scratch/scripts/"
 rm -f "$scratch/scripts/bench/levers" "$scratch/scripts/library/library"
 
-# Every build at once, one make a folder (each as shipped, and each in the scratch copy for
-# SM="75 90"), then each judged from its own log. A line: NAME|DIR|SM.
+# Every build at once, as many at a time as there are cores, one make a folder (each as shipped,
+# and each in the scratch copy for SM=75, the oldest architecture CUDA 13 builds for; the last
+# step once more for two architectures in one binary, SM="75 90"; a student's copy of step3
+# beside the steps, which finds common/ by itself, and one elsewhere, told COMMON=), then each
+# judged from its own log. A line: NAME|DIR|SM|COMMON. The slowest (the benchmarks) first.
+last=solution/step$(echo $STEP_NUMS | awk '{ print $NF }')
+cp -r "$last" "$scratch/two-arch" && rm -f "$scratch/two-arch/transpose"
+cp -r "$scratch/step3" "$scratch/mywork" && rm -f "$scratch/mywork/transpose"
+mkdir -p "$TK_BUILD/elsewhere" && rm -rf "$TK_BUILD/elsewhere/step1"
+cp -r step1 "$TK_BUILD/elsewhere/step1" && rm -f "$TK_BUILD/elsewhere/step1/transpose"
 {
-    for d in $STEP_DIRS scripts/bench scripts/library; do
-        echo "build $d|$d|"
-        echo "build $d for SM=\"75 90\"|$scratch/$d|75 90"
+    for d in scripts/bench scripts/library $STEP_DIRS; do
+        echo "build $d|$d||"
+        echo "build $d for SM=75|$scratch/$d|75|"
     done
+    echo "build $last for SM=\"75 90\" (two architectures)|$scratch/two-arch|75 90|"
+    echo "a copy of step3 beside the steps builds|$scratch/mywork||"
+    echo "a copy far from the kit builds with COMMON=|$TK_BUILD/elsewhere/step1||$TK_ROOT/common"
 } >"$TK_BUILD/builds"
-rm -rf "$TK_BUILD/build-logs" && mkdir -p "$TK_BUILD/build-logs"
+logs=$TK_BUILD/build-logs
+rm -rf "$logs" && mkdir -p "$logs"
+# Beside them, three makes one after another in a copy of step2: the flags are a dependency,
+# so SM=80 after a default build rebuilds, and the same flags again do not.
+cp -r step2 "$scratch/flags" && rm -f "$scratch/flags/transpose" "$scratch/flags/.transpose.flags"
+( make -C "$scratch/flags"; make -C "$scratch/flags" SM=80 >"$logs/flags.2" 2>&1
+  make -C "$scratch/flags" SM=80 >"$logs/flags.3" 2>&1 ) >"$logs/flags.1" 2>&1 &
 k=0
-while IFS='|' read -r name dir sm; do
+while IFS='|' read -r name dir sm common; do
     k=$((k + 1))
-    ( if [ -n "$sm" ]; then make -B -C "$dir" SM="$sm"; else make -B -C "$dir"; fi
-      echo $? >"$TK_BUILD/build-logs/$k.rc" ) >"$TK_BUILD/build-logs/$k.log" 2>&1 &
-    [ $((k % $(nproc))) = 0 ] && wait
+    [ "$k" -gt "$(nproc)" ] && wait -n   # one finished, one more starts
+    args=(-B -C "$dir")
+    [ -n "$sm" ] && args+=(SM="$sm")
+    [ -n "$common" ] && args+=(COMMON="$common")
+    ( make "${args[@]}"; echo $? >"$logs/$k.rc" ) >"$logs/$k.log" 2>&1 &
 done <"$TK_BUILD/builds"
 wait
 k=0
-while IFS='|' read -r name dir sm; do
+while IFS='|' read -r name dir sm common; do
     k=$((k + 1))
-    LAST_OUT=$TK_BUILD/build-logs/$k.log RC=$(cat "$TK_BUILD/build-logs/$k.rc")
+    LAST_OUT=$logs/$k.log RC=$(cat "$logs/$k.rc")
     judge_build "$name"
 done <"$TK_BUILD/builds"
 LAST_OUT=$TK_BUILD/last.out
@@ -58,14 +72,13 @@ else
     pass "no step and no lever binary links cuBLAS"
 fi
 
-# The flags are a dependency: SM=80 after a default build rebuilds, the same flags do not.
-run_cmd make -C "$scratch/step2"
-run_cmd make -C "$scratch/step2" SM=80
+LAST_OUT=$logs/flags.2
 if grep -q 'nvcc.*arch=compute_80' "$LAST_OUT"; then pass "make SM=80 after a default build rebuilds"
 else fail "make SM=80 after a default build rebuilds" "no nvcc line for compute_80"; fi
-run_cmd make -C "$scratch/step2" SM=80
+LAST_OUT=$logs/flags.3
 if grep -q nvcc "$LAST_OUT"; then fail "the same flags again build nothing" "nvcc ran"
 else pass "the same flags again build nothing"; fi
+LAST_OUT=$TK_BUILD/last.out
 
 # make clean removes everything the build and the tests make, in a copy of the kit's tracked
 # files (so it needs a git checkout whose index lists them all).
@@ -79,8 +92,8 @@ check_clean() {
     rm -rf "$clean" && mkdir -p "$clean"
     git ls-files -z | xargs -0 -I{} cp --parents {} "$clean"/ 2>/dev/null
     (cd "$clean" && find . -type f | sort) >"$TK_BUILD/clean.before"
-    make -s -C "$clean/solution/step1" >/dev/null 2>&1
-    touch "$clean/step1/transpose" "$clean/scripts/bench/levers" "$clean/scripts/bench/.levers.flags" \
+    touch "$clean/solution/step1/transpose" "$clean/solution/step1/.transpose.flags" \
+          "$clean/step1/transpose" "$clean/scripts/bench/levers" "$clean/scripts/bench/.levers.flags" \
           "$clean/scripts/library/library" "$clean/scripts/library/.library.flags"
     mkdir -p "$clean/tests/build" && touch "$clean/tests/build/anything"
     make -s -C "$clean" clean >/dev/null 2>&1
@@ -94,12 +107,9 @@ check_clean() {
 }
 check_clean
 
-# A student's copy beside the steps finds common/ by itself; one elsewhere is told how.
-cp -r "$scratch/step3" "$scratch/mywork"
-build_ok "a copy of step3 beside the steps builds" "$scratch/mywork"
-mkdir -p "$TK_BUILD/elsewhere" && rm -rf "$TK_BUILD/elsewhere/step1"
-cp -r step1 "$TK_BUILD/elsewhere/step1"
+# A student's copy elsewhere that is not told where common/ is, is told how (the copies that
+# build are in the builds above).
+mkdir -p "$TK_BUILD/elsewhere" && rm -rf "$TK_BUILD/elsewhere/step1-untold"
+cp -r step1 "$TK_BUILD/elsewhere/step1-untold"
 expect "a copy far from the kit explains how to name common/" 2 "COMMON=" \
-    make -C "$TK_BUILD/elsewhere/step1"
-build_ok "a copy far from the kit builds with COMMON=" "$TK_BUILD/elsewhere/step1" \
-    COMMON="$TK_ROOT/common"
+    make -C "$TK_BUILD/elsewhere/step1-untold"
