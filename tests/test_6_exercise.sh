@@ -1,8 +1,9 @@
 # The exercise: every starter differs from its solution only where a TODO asks, no TODO
 # holds a line of the solution; every starter is the previous step's solution plus its TODOs
 # (code line for line), and a step across GPUs carries the last one-GPU step's kernel
-# unchanged; the grader gives every mistake in tests/mistakes/ its verdict and its words (on
-# a GPU; skipped without one), and passes every solution.
+# unchanged; the grader gives each mistake in tests/mistakes/ its verdict and its words (on
+# a GPU, a fixed sample of them unless TK_CORPUS=all; skipped without one), and passes every
+# solution.
 
 # 1. The diff is the exercise, for every step; the check itself can fail.
 for n in $STEP_NUMS; do
@@ -189,6 +190,30 @@ rm -f "$lock" "$lock".ready "$lock".released "$lock".done
 # Mistakes meant to fail a check (shapes, a sanitizer) are graded with --checks-only, which
 # times nothing. A step across GPUs on a machine with too few is not graded (skipped below).
 says() { sed -n 's/^says: //p' "$1"; }   # says FILE: the words a description asks for
+# make test grades a sample of the corpus on the GPU, the same every time: each step's first
+# mistake (by name) and the first variant, then the first mistake of each verdict not yet
+# among them. TK_CORPUS=all grades every file (scripts/INSTRUCTORS.md: minutes more).
+# sample NAMES...: those of NAMES that make test grades, one a line.
+sample() {
+    local m kind verdict
+    declare -A seen=()
+    [ "${TK_CORPUS:-}" = all ] && { printf '%s\n' "$@"; return; }
+    for m in "$@"; do   # the first mistake of each step, the first variant
+        kind=variant
+        [ -f "tests/mistakes/$m.txt" ] && kind=$(sed -n 's/^base: .*\(step[0-9]*\)$/\1/p' "$(desc "$m")")
+        [ -n "${seen[$kind]:-}" ] && continue
+        seen[$kind]=1 seen[$m]=1
+        seen[verdict $(sed -n 's/^verdict: //p' "$(desc "$m")")]=1
+    done
+    for m in "$@"; do   # then the first of each verdict not yet among them
+        verdict=$(sed -n 's/^verdict: //p' "$(desc "$m")")
+        [ -n "$verdict" ] && [ -z "${seen[verdict $verdict]:-}" ] && seen[verdict $verdict]=1 seen[$m]=1
+    done
+    for m in "$@"; do [ -n "${seen[$m]:-}" ] && echo "$m"; done
+}
+# shellcheck disable=SC2086  # lists of names
+mapfile -t graded < <(sample $mistakes $variants)
+in_sample() { [[ " ${graded[*]} " == *" $1 "* ]]; }
 checked=() timed=()
 for m in $mistakes; do
     verdict=$(sed -n 's/^verdict: //p' "tests/mistakes/$m.txt")
@@ -198,10 +223,14 @@ for m in $mistakes; do
             mapfile -t words < <(says "tests/mistakes/$m.txt")
             judge_grade "grade: mistake $m fails with its verdict and message" "$corpus/$m" 1 \
                 "^graded $m: failed \\(build\\)\$" "${words[@]}" ;;
+        *) in_sample "$m" || continue ;;&
         shapes|memcheck|racecheck|synccheck) checked+=("$m") ;;
         *) timed+=("$m") ;;
     esac
 done
+sampled_variants=$(for v in $variants; do in_sample "$v" && echo "$v"; done)
+all=$(echo $mistakes $variants | wc -w)
+echo "the corpus: make test grades ${#graded[@]} of its $all files on a GPU (the sample; TK_CORPUS=all: every one)"
 gradable() { local step=${step_of[$1]}; enough_gpus "${step#step}"; }   # gradable NAME: here?
 gpu_probe
 if [ "$GPU_STATE" = present ]; then
@@ -214,7 +243,7 @@ if [ "$GPU_STATE" = present ]; then
     at_once=1; gpus_shared && at_once=8   # side by side where the GPU takes several processes
     for m in "${checked[@]}"; do gradable "$m" && echo "$m --checks-only"; done >"$TK_BUILD/grades.txt"
     # shellcheck disable=SC2046,SC2086  # lists of names, of step numbers
-    for m in "${timed[@]}" $variants $(printf 'solution-step%s ' $STEP_NUMS); do
+    for m in "${timed[@]}" $sampled_variants $(printf 'solution-step%s ' $STEP_NUMS); do
         gradable "$m" && echo "$m"
     done >>"$TK_BUILD/grades.txt"
     xargs -P "$at_once" -L 1 bash -c 'grade_into "$0/$1" ${2:-}' "$corpus" <"$TK_BUILD/grades.txt"
@@ -229,7 +258,7 @@ for m in "${checked[@]}" "${timed[@]}"; do
     mapfile -t words < <(says "tests/mistakes/$m.txt")
     judge_grade "$name" "$corpus/$m" 1 "^graded $step: failed \\((.* )?$verdict( .*)?\\)\$" "${words[@]}"
 done
-for v in $variants; do
+for v in $sampled_variants; do
     name="grade: variant $v passes, timed beside the solution"
     step=${step_of[$v]}
     across_test "$name" "${step#step}" || continue
