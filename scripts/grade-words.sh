@@ -121,7 +121,7 @@ explain_pattern() {
         [ "$n" = 1 ] && [ "$what" = columns ] && echo "  (one thread an output row: (cols + THREADS - 1) / THREADS blocks)"
         [ "$n" = 7 ] && [ "$what" = rows ] && echo "  (the grid's y must reach the last row even when a window starts HALO rows early)" ;;
     out-tail)
-        echo "the output is right from its start up to one byte and wrong from there to its end, in memory order: a copy of the result (cudaMemcpy into run.out) that moved too few bytes leaves exactly this; its size must be run.bytes, the whole matrix" ;;
+        echo "the output is right from its start up to some byte and wrong from there to its end, in memory order: a copy of the result (cudaMemcpy into run.out) that moved too few bytes leaves exactly this; its size must be run.bytes, the whole matrix" ;;
     in-tail)
         echo "every output element whose value comes from the input's first bytes is right, and every other is wrong: the kernel saw only the start of the input, as a copy of run.in to the device that moved too few bytes leaves; its size must be run.bytes" ;;
     unwritten-tile-rows)
@@ -155,6 +155,12 @@ explain_pattern() {
     esac
 }
 
+# write_races_only LOG: whether every race racecheck reports in LOG is between two writes
+# (its lines: "Race reported between Write access at ..." then "    and Write access at ...").
+write_races_only() {
+    grep -Eq 'Race reported between (Write|Read) access' "$1" &&
+        ! grep -Eq '(Race reported between|^=========  +and) Read access' "$1"
+}
 # explain_finding TOOL LOG: a compute-sanitizer finding in the step's terms. Sets race=1 when
 # it is a race or a barrier, which then explains any wrong shapes.
 explain_finding() {
@@ -169,9 +175,12 @@ explain_finding() {
         echo "  an index past the end of the shared tile: check the tile's dimensions against the indices that use them"
     elif grep -q 'Program hit' "$log"; then   # a failed call with no access named above
         echo "  a CUDA call failed under the sanitizer too: see the shapes above"
-    elif [ "$tool" = racecheck ]; then
+    elif [ "$tool" = racecheck ] && ! write_races_only "$log"; then
         race=1
         echo "  a race on the tile: is there a barrier between loading the tile and reading it back, reached by every thread of the block?"
+    elif [ "$tool" = racecheck ]; then
+        race=1
+        echo "  two threads write the same element of the tile, with no barrier between them, and no race involves a read: a missing barrier does not do this (it races a read with a write); in one phase each element must have one writer: check which element each thread's index names, and how far its loop or guard lets it go"
     elif [ "$tool" = synccheck ]; then
         race=1
         echo "  a barrier that not every thread of the block reaches: is __syncthreads() inside a branch, such as a bounds guard?"

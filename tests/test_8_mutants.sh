@@ -130,7 +130,11 @@ grader_words() (
     finding global-write memcheck 'Invalid __global__ write of size 4 bytes'
     finding global-read memcheck 'Invalid __global__ read of size 4 bytes'
     finding shared memcheck 'Invalid __shared__ write of size 4 bytes'
-    finding race racecheck 'Error: Race reported between Write access at transpose_kernel+0x80 and Read access at transpose_kernel+0xc0'
+    finding race racecheck $'Error: Race reported between Write access at transpose_kernel+0x80 in transpose.cu:23\n=========     and Read access at transpose_kernel+0xc0 in transpose.cu:29 [60512 hazards]'
+    finding race racecheck $'Error: Race reported between Read access at transpose_kernel+0xc0 in transpose.cu:68\n=========     and Write access at transpose_kernel+0x80 in transpose.cu:57 [1152 hazards]'
+    finding race racecheck $'Error: Race reported between Write access at transpose_kernel+0x80 in transpose.cu:55\n=========     and Write access at transpose_kernel+0x90 in transpose.cu:54 [302 hazards]\n=========     and Read access at transpose_kernel+0xc0 in transpose.cu:68 [3 hazards]'
+    finding race-writes racecheck $'Warning: Race reported between Write access at transpose_kernel+0x7d0 in transpose.cu:66\n=========     and Write access at transpose_kernel+0xe60 in transpose.cu:66 [9 hazards]'
+    finding race-writes racecheck $'Error: Race reported between Write access at transpose_kernel+0x870 in transpose.cu:55\n=========     and Write access at transpose_kernel+0x840 in transpose.cu:54 [302 hazards]\n=========     and Write access at transpose_kernel+0x860 in transpose.cu:54 [318 hazards]'
     finding barrier synccheck 'Barrier error detected. Divergent thread(s) in block'
     finding unexplained memcheck 'A finding no one has words for'
     # grade.sh's own lines (its echo text, shape and exit status filled in), and the harness's.
