@@ -230,7 +230,8 @@ for m in $mistakes; do
 done
 sampled_variants=$(for v in $variants; do in_sample "$v" && echo "$v"; done)
 all=$(echo $mistakes $variants | wc -w)
-echo "the corpus: make test grades ${#graded[@]} of its $all files on a GPU (the sample; TK_CORPUS=all: every one)"
+if [ "${TK_CORPUS:-}" = all ]; then echo "the corpus: every one of its $all files is graded on a GPU (TK_CORPUS=all)"
+else echo "the corpus: make test grades a sample of ${#graded[@]} of its $all files on a GPU (TK_CORPUS=all: every one)"; fi
 gradable() { local step=${step_of[$1]}; enough_gpus "${step#step}"; }   # gradable NAME: here?
 gpu_probe
 if [ "$GPU_STATE" = present ]; then
