@@ -175,12 +175,13 @@ explain_finding() {
         echo "  an index past the end of the shared tile: check the tile's dimensions against the indices that use them"
     elif grep -q 'Program hit' "$log"; then   # a failed call with no access named above
         echo "  a CUDA call failed under the sanitizer too: see the shapes above"
-    elif [ "$tool" = racecheck ] && ! write_races_only "$log"; then
-        race=1
-        echo "  a race on the tile: is there a barrier between loading the tile and reading it back, reached by every thread of the block?"
     elif [ "$tool" = racecheck ]; then
         race=1
-        echo "  two threads write the same element of the tile, with no barrier between them, and no race involves a read: a missing barrier does not do this (it races a read with a write); in one phase each element must have one writer: check which element each thread's index names, and how far its loop or guard lets it go"
+        if write_races_only "$log"; then
+            echo "  two threads write the same element of the tile, with no barrier between them, and no race involves a read: a missing barrier does not do this (it races a read with a write); in one phase each element must have one writer: check which element each thread's index names, and how far its loop or guard lets it go"
+        else
+            echo "  a race on the tile: is there a barrier between loading the tile and reading it back, reached by every thread of the block?"
+        fi
     elif [ "$tool" = synccheck ]; then
         race=1
         echo "  a barrier that not every thread of the block reaches: is __syncthreads() inside a branch, such as a bounds guard?"

@@ -15,8 +15,9 @@
 # 1. builds DIR/transpose.cu against this kit and asks the program which step it is
 #    (./transpose --describe);
 # 2. runs it on every shape of scripts/shapes.txt, all in one process, then each shape whose
-#    output was not exact in a process of its own, four at a time: each output must be exact. A wrong output is explained from where its values came from, a failed
-#    call from that call;
+#    output was not exact in a process of its own, four at a time: each output must be
+#    exact. A wrong output is explained from where its values came from, a failed call from
+#    that call;
 # 3. runs compute-sanitizer's memcheck, racecheck and synccheck on it at the step's shapes
 #    (the three at once; all the shapes in one process, then, unless clean, one by one);
 # 4. where Nsight Compute may read the GPU's counters, reads the counter the step is about
@@ -100,7 +101,6 @@ echo "grade: $dir is $step"
 [ "$todo" = open ] &&
     echo "note: it still calls tk_unfinished(), so ./transpose reports its TODO($step) work as open"
 
-
 # 2. Shapes, four at a time on one GPU (one at a time across GPUs, whose ranks take every GPU,
 # and where a GPU takes one process at a time), reported in order. The harness's "pattern:" lines are kept, to be explained once the
 # sanitizers have run: a race explains any wrong output, and then nothing more is said of it.
@@ -134,14 +134,14 @@ if [ "$batch_rc" = 3 ] && why=$("$KIT/scripts/no-gpu.sh" "$bin"); then
     echo "nothing was graded: no usable GPU here: $why. It builds; run make check on a GPU node."
     exit 3
 fi
-running=0
+started=0
 for k in "${!shapes[@]}"; do
     shape=${shapes[$k]}
     if grep -qx "shapes: ${shape%x*} x ${shape#*x} exact" "$tmp/shapes.run"; then
         echo 0 >"$tmp/rc.$k"; : >"$tmp/run.$k"; continue
     fi
-    [ "$running" -ge "$at_once" ] && wait -n   # each wait -n takes one finished run
-    running=$((running + 1))
+    [ "$started" -ge "$at_once" ] && wait -n   # each wait -n takes one finished run
+    started=$((started + 1))
     run_shape "$k" "${shape%x*}" "${shape#*x}" &
 done
 wait

@@ -109,7 +109,7 @@ check_clean
 
 # A student's copy elsewhere that is not told where common/ is, is told how (the copies that
 # build are in the builds above).
-mkdir -p "$TK_BUILD/elsewhere" && rm -rf "$TK_BUILD/elsewhere/step1-untold"
+rm -rf "$TK_BUILD/elsewhere/step1-untold"
 cp -r step1 "$TK_BUILD/elsewhere/step1-untold"
 expect "a copy far from the kit explains how to name common/" 2 "COMMON=" \
     make -C "$TK_BUILD/elsewhere/step1-untold"

@@ -106,9 +106,11 @@ count=$(echo "$mistakes" | wc -l)
 [ "$count" -ge 24 ] && pass "the corpus holds $count mistakes (at least 24)" ||
     fail "the corpus holds at least 24 mistakes" "$count"
 desc() { [ -f "tests/mistakes/$1.txt" ] && echo "tests/mistakes/$1.txt" || echo "tests/variants/$1.txt"; }
+declare -A base_of=() verdict_of=()   # each description's base and verdict, read once
 for m in $mistakes $variants; do
-    base=$(sed -n 's/^base: //p' "$(desc "$m")")
-    edited_folder "$(desc "$m")" "$base" "$corpus/$m" || : >"$corpus/$m/transpose.cu"
+    base_of[$m]=$(sed -n 's/^base: //p' "$(desc "$m")")
+    verdict_of[$m]=$(sed -n 's/^verdict: //p' "$(desc "$m")")
+    edited_folder "$(desc "$m")" "${base_of[$m]}" "$corpus/$m" || : >"$corpus/$m/transpose.cu"
 done
 for n in $STEP_NUMS; do
     rm -rf "$corpus/solution-step$n" && cp -r "solution/step$n" "$corpus/solution-step$n"
@@ -117,7 +119,7 @@ done
 find "$corpus" -mindepth 1 -maxdepth 1 -type d -print0 | xargs -0 -P "$(nproc)" -I{} sh -c \
     'make -s -C {} COMMON="$0/common" >{}/build.log 2>&1 || echo failed >{}/build.failed' "$TK_ROOT"
 for m in $mistakes $variants; do
-    verdict=$(sed -n 's/^verdict: //p' "$(desc "$m")")
+    verdict=${verdict_of[$m]}
     if [ ! -s "$corpus/$m/transpose.cu" ]; then fail "$m applies to its base" "see mistake.awk's message"
     elif [ "$verdict" = build ]; then
         [ -f "$corpus/$m/build.failed" ] && pass "mistake $m applies to its base and fails to build, as meant" ||
@@ -200,13 +202,13 @@ sample() {
     [ "${TK_CORPUS:-}" = all ] && { printf '%s\n' "$@"; return; }
     for m in "$@"; do   # the first mistake of each step, the first variant
         kind=variant
-        [ -f "tests/mistakes/$m.txt" ] && kind=$(sed -n 's/^base: .*\(step[0-9]*\)$/\1/p' "$(desc "$m")")
+        [ -f "tests/mistakes/$m.txt" ] && kind=${base_of[$m]##*/}
         [ -n "${seen[$kind]:-}" ] && continue
         seen[$kind]=1 seen[$m]=1
-        seen[verdict $(sed -n 's/^verdict: //p' "$(desc "$m")")]=1
+        seen[verdict ${verdict_of[$m]}]=1
     done
     for m in "$@"; do   # then the first of each verdict not yet among them
-        verdict=$(sed -n 's/^verdict: //p' "$(desc "$m")")
+        verdict=${verdict_of[$m]}
         [ -n "$verdict" ] && [ -z "${seen[verdict $verdict]:-}" ] && seen[verdict $verdict]=1 seen[$m]=1
     done
     for m in "$@"; do [ -n "${seen[$m]:-}" ] && echo "$m"; done
@@ -216,7 +218,7 @@ mapfile -t graded < <(sample $mistakes $variants)
 in_sample() { [[ " ${graded[*]} " == *" $1 "* ]]; }
 checked=() timed=()
 for m in $mistakes; do
-    verdict=$(sed -n 's/^verdict: //p' "tests/mistakes/$m.txt")
+    verdict=${verdict_of[$m]}
     case $verdict in
         build)
             grade_into "$corpus/$m"   # no GPU needed, no program to ask: it names the folder
@@ -255,7 +257,7 @@ for m in "${checked[@]}" "${timed[@]}"; do
     name="grade: mistake $m fails with its verdict and message"
     step=${step_of[$m]}
     across_test "$name" "${step#step}" || continue
-    verdict=$(sed -n 's/^verdict: //p' "tests/mistakes/$m.txt")
+    verdict=${verdict_of[$m]}
     mapfile -t words < <(says "tests/mistakes/$m.txt")
     judge_grade "$name" "$corpus/$m" 1 "^graded $step: failed \\((.* )?$verdict( .*)?\\)\$" "${words[@]}"
 done
