@@ -20,10 +20,13 @@
    row-TRxTC-vV-bBY   the public kernels' scheme: a vector load per row, one float at a time
                       into a padded TR x TC tile, vectors gathered down its columns (rowvec.cuh)
    tma-tT-sS          Hopper's bulk tensor copy: T tiles a block, S shared stages (tma.cuh)
+   win-cTC-rTR-lVL-sVS-bBY[-plain|-gG|-a2|-maxN]   step 7's windows, each store on whole
+                      sectors; G column bands at a time, float2 loads on odd cols, at most N
+                      blocks a multiprocessor (windows.cuh)
    panel-fF-bNT[-h0]  skinny shapes: a block moves every row of W columns (or every column of
                       H rows) through a shared panel of F floats (panels.cuh)
    step7-panels       step 7's solution's choice: its panels on skinny shapes, its windows
-                      elsewhere
+                      elsewhere (one column band at a time, but for rows >= 4 cols)
    copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +118,12 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "win-c64-r64-l2-s2-b16-g1",    launch_window<64, 64, 2, 2, 16, false, 1> },
     { "win-c64-r64-l2-s2-b16-g8",    launch_window<64, 64, 2, 2, 16, false, 8> },
     { "win-c64-r64-l2-s2-b16-g32",   launch_window<64, 64, 2, 2, 16, false, 32> },
+    { "win-c64-r64-l2-s2-b16-g16",   launch_window<64, 64, 2, 2, 16, false, 16> },
+    { "win-c64-r64-l2-s2-b16-g1-a2", launch_window<64, 64, 2, 2, 16, false, 1, true> },
+    { "win-c64-r64-l2-s2-b16-g1-max3", launch_window<64, 64, 2, 2, 16, false, 1, false, 3> },
+    { "win-c64-r64-l2-s2-b16-g1-a2-max3", launch_window<64, 64, 2, 2, 16, false, 1, true, 3> },
+    { "win-c64-r128-l2-s4-b16-g1",   launch_window<64, 128, 2, 4, 16, false, 1> },
+    { "win-c64-r128-l2-s4-b16-g1-a2", launch_window<64, 128, 2, 4, 16, false, 1, true> },
     { "step7-panels",                launch_step7_paths },
     { "panel-f2048-b256",            launch_lever_panel<2048, 256, 0> },
     { "panel-f4096-b128",            launch_lever_panel<4096, 128, 0> },
@@ -131,6 +140,10 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "panel-f8192-b256-h0",         launch_lever_panel<8192, 256, 0> },
     { "panel-f8192-b512",            launch_lever_panel<8192, 512, 7> },
     { "panel-f16384-b512",           launch_lever_panel<16384, 512, 7> },
+    { "panel-f16384-b512-h0",        launch_lever_panel<16384, 512, 0> },
+    { "panel-f16384-b256-h0",        launch_lever_panel<16384, 256, 0> },
+    { "panel-f16384-b512-v4",        launch_lever_panel<16384, 512, 0, 4> },
+    { "panel-f32768-b512-v4",        launch_lever_panel<32768, 512, 0, 4> },
     { "copy-v4",                launch_copy<4>, 0, 1 },
     { "copy-v2",                launch_copy<2>, 0, 1 },
     { "tilecopy-v2",            launch_tilecopy<2>, 0, 1 },

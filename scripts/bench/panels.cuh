@@ -160,6 +160,8 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
 {
     if (panel_shape(rows, cols))
         launch_panel(d_in, d_out, rows, cols, 0);
+    else if (rows < 4L * cols)   /* one column band at a time, as the solution */
+        launch_window<64, 64, 2, 2, 16, false, 1>(d_in, d_out, rows, cols);
     else
         launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
 }

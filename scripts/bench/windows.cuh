@@ -20,7 +20,11 @@
      (cols / TC blocks; at 1132 x 790153 that is 200 MB, four times the H100's L2), so they
      come from DRAM again (+11% reads there, ncu). Here G column bands at a time run from the
      top down, the blocks of a band row after band row, so that the block above ran G blocks
-     earlier; G = 1 is column-major. */
+     earlier; G = 1 is column-major.
+   win-...-a2: where cols is odd (input rows off 8 bytes), float2 loads anyway, from the even
+     float at or below each row's first: a row's 64 floats in 32 aligned float2s (one float
+     before them read and dropped) and, where the row starts odd, its last float alone.
+   win-...-maxN: at most N blocks on a multiprocessor (unused shared memory asked for). */
 #pragma once
 #include "tiles.cuh"
 
@@ -38,7 +42,7 @@ __device__ void block_place(int nx, int ny, int &bx, int &by)
     by = w / width;
 }
 
-template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0>
+template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0, bool A = false>
 __global__ void __launch_bounds__((TC / VL) * BY)
 window_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
 {
@@ -55,9 +59,23 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
     #pragma unroll
     for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
         const int i = ty + k * BY, r = rb + i, c = c0 + tx * VL;
-        if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+        if (i >= TR + H || r < 0 || r >= rows || (A ? c - 1 : c) >= cols)
             continue;
-        if (VL == 2) {   /* cols is even here, so c + 1 < cols too */
+        if (A) {   /* pairs from the even float at or below the row's first, cols odd */
+            const size_t s0 = (size_t)r * cols + c0, g = (s0 & ~(size_t)1) + 2 * tx;
+            const int j = 2 * tx - (int)(s0 & 1);   /* the pair's columns j, j + 1: -1 .. TC - 1 */
+            const size_t total = (size_t)rows * cols;
+            if (c0 + j >= cols)
+                continue;
+            float2 v = g + 2 <= total ? *reinterpret_cast<const float2 *>(in + g)
+                                      : make_float2(in[g], 0.f);
+            if (j >= 0 && c0 + j < cols)
+                tile[i * S + j] = v.x;
+            if (c0 + j + 1 < cols)
+                tile[i * S + j + 1] = v.y;
+            if (tx == TC / 2 - 1 && (s0 & 1) && c0 + TC - 1 < cols)   /* pairs one short */
+                tile[i * S + TC - 1] = in[s0 + TC - 1];
+        } else if (VL == 2) {   /* cols is even here, so c + 1 < cols too */
             float2 v = *reinterpret_cast<const float2 *>(in + (size_t)r * cols + c);
             tile[i * S + tx * 2] = v.x;
             tile[i * S + tx * 2 + 1] = v.y;
@@ -93,9 +111,24 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
     }
 }
 
-template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0>
+template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0, bool A = false, int N = 0>
 static void launch_window_h(const float *d_in, float *d_out, int rows, int cols)
 {
+    auto kernel = window_kernel<TC, TR, VL, VS, BY, H, G, A>;
+    static int pad = -1;   /* unused shared memory a block asks for: at most N blocks an SM */
+    if (pad < 0) {
+        pad = 0;
+        if (N) {
+            int dev, per_sm, reserved;
+            CUDA_CHECK(cudaGetDevice(&dev));
+            CUDA_CHECK(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
+            CUDA_CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev));
+            pad = per_sm / (N ? N : 1) - reserved - (int)sizeof(float) * (TR + H) * (TC + 1);
+            pad = pad / 128 * 128 - 128;
+            if (pad > 48 * 1024)
+                CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, pad));
+        }
+    }
     dim3 grid((cols + TC - 1) / TC, (rows + H + TR - 1) / TR);
     if (G) {   /* one dimension: every block's place from its number */
         long long n = (long long)grid.x * grid.y;
@@ -103,13 +136,14 @@ static void launch_window_h(const float *d_in, float *d_out, int rows, int cols)
             n = 0;   /* past a 1D grid's limit: the launch fails, and the harness says so */
         grid = dim3((unsigned)n, 1);
     }
-    window_kernel<TC, TR, VL, VS, BY, H, G><<<grid, dim3(TC / VL, BY)>>>(rows, cols, d_in, d_out);
+    kernel<<<grid, dim3(TC / VL, BY), pad>>>(rows, cols, d_in, d_out);
 }
 
 /* Shifted windows only where output rows are off their sectors; float2 loads only where
    input rows start on 8 bytes (otherwise one float, with as many threads). PLAIN: never
    shift, and stores of one float (vectors would be misaligned). */
-template <int TC, int TR, int VL, int VS, int BY, bool PLAIN = false, int G = 0>
+template <int TC, int TR, int VL, int VS, int BY, bool PLAIN = false, int G = 0, bool A = false,
+          int N = 0>
 static void launch_window(const float *d_in, float *d_out, int rows, int cols)
 {
     const int B1 = BY / VL > 0 ? BY / VL : 1;   /* rows of threads with one-float loads */
@@ -119,11 +153,15 @@ static void launch_window(const float *d_in, float *d_out, int rows, int cols)
     else if (PLAIN)
         launch_window_h<TC, TR, 1, 1, B1, 0, G>(d_in, d_out, rows, cols);
     else if (shift && vl)
-        launch_window_h<TC, TR, VL, VS, BY, 7, G>(d_in, d_out, rows, cols);
+        launch_window_h<TC, TR, VL, VS, BY, 7, G, false, N>(d_in, d_out, rows, cols);
+    else if (shift && A)
+        launch_window_h<TC, TR, 2, VS, BY, 7, G, true, N>(d_in, d_out, rows, cols);
     else if (shift)
-        launch_window_h<TC, TR, 1, VS, B1, 7, G>(d_in, d_out, rows, cols);
+        launch_window_h<TC, TR, 1, VS, B1, 7, G, false, N>(d_in, d_out, rows, cols);
     else if (vl)
-        launch_window_h<TC, TR, VL, VS, BY, 0, G>(d_in, d_out, rows, cols);
+        launch_window_h<TC, TR, VL, VS, BY, 0, G, false, N>(d_in, d_out, rows, cols);
+    else if (A)
+        launch_window_h<TC, TR, 2, VS, BY, 0, G, true, N>(d_in, d_out, rows, cols);
     else
-        launch_window_h<TC, TR, 1, VS, B1, 0, G>(d_in, d_out, rows, cols);
+        launch_window_h<TC, TR, 1, VS, B1, 0, G, false, N>(d_in, d_out, rows, cols);
 }
