@@ -14,7 +14,7 @@
    Both read their stretch as aligned float4s, whatever the shape: a run that starts off 16
    bytes is read from the float4 that holds its first float. A panel holds about F floats
    (W = F / rows, or H = F / cols, rounded down to a power of two). */
-#define PANEL_ROWS 256   /* a wide shape with at most this many rows takes a panel */
+#define PANEL_ROWS 112   /* a wide shape with at most this many rows takes a panel */
 #define PANEL_COLS 48    /* a tall shape with at most this many columns takes a panel */
 
 /* The aligned float4 of in at float g (a multiple of 4) into v; past the matrix's end (total
@@ -140,17 +140,18 @@ panel_tall(int rows, int cols, int hshift, const float *__restrict__ in, float *
 }
 
 /* Whether a shape takes a panel: wide with at most PANEL_ROWS rows, or tall with at most
-   PANEL_COLS columns. Tall shapes with more columns ran as fast through the windows (96% of
-   the copy at 1000003 x 64, against 84% through a panel: scripts/bench/README.md). */
+   PANEL_COLS columns. Shapes past them ran faster through the windows, one column band at
+   a time: 91 to 95% of the copy at 120 to 250 rows on the H100, against 73 to 89% through a
+   panel; 96% at 1000003 x 64, against 84% (scripts/bench/README.md). */
 static bool panel_shape(int rows, int cols)
 {
     return rows <= cols ? rows <= PANEL_ROWS : cols <= PANEL_COLS;
 }
 
-/* Launches the panel kernel of a panel shape on stream s. A panel's floats: 8192, or 4096
-   for a wide shape of at most 16 rows; a wide panel's threads: 256, or 512 for more than 128
-   rows (the best of the variants measured, scripts/bench/README.md). Its shared memory stays
-   under 48 KB: at most 256 x (8192 / 256 + 1) floats. */
+/* Launches the panel kernel of a panel shape on stream s, 256 threads a block. A panel's
+   floats: 8192, or 4096 for a wide shape of at most 16 rows (the best of the variants
+   measured, scripts/bench/README.md). Its shared memory stays under 48 KB: at most
+   64 x (8192 / 64 + 1) floats, 33 KB. */
 static void launch_panel(const float *d_in, float *d_out, int rows, int cols, cudaStream_t s)
 {
     const int side = rows <= cols ? rows : cols;
@@ -161,10 +162,7 @@ static void launch_panel(const float *d_in, float *d_out, int rows, int cols, cu
     const size_t smem = (size_t)side * (span + 1) * sizeof(float);
     if (rows <= cols) {
         unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);
-        if (side > 128)
-            panel_wide<512><<<blocks, 512, smem, s>>>(rows, cols, shift, d_in, d_out);
-        else
-            panel_wide<256><<<blocks, 256, smem, s>>>(rows, cols, shift, d_in, d_out);
+        panel_wide<256><<<blocks, 256, smem, s>>>(rows, cols, shift, d_in, d_out);
     } else {
         unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
         panel_tall<256><<<blocks, 256, smem, s>>>(rows, cols, shift, d_in, d_out);
