@@ -20,9 +20,10 @@
    row-TRxTC-vV-bBY   the public kernels' scheme: a vector load per row, one float at a time
                       into a padded TR x TC tile, vectors gathered down its columns (rowvec.cuh)
    tma-tT-sS          Hopper's bulk tensor copy: T tiles a block, S shared stages (tma.cuh)
-   win-cTC-rTR-lVL-sVS-bBY[-plain|-gG|-a2|-maxN]   step 7's windows, each store on whole
-                      sectors; G column bands at a time, float2 loads on odd cols, at most N
-                      blocks a multiprocessor (windows.cuh)
+   win-cTC-rTR-lVL-sVS-bBY[-plain|-gG|-a2|-maxN|-walkK[-cm]]   step 7's windows, each
+                      store on whole sectors; G column bands at a time, float2 loads on odd
+                      cols, at most N blocks a multiprocessor, K windows a block down its band
+                      carrying the staged rows (windows.cuh)
    panel-fF-bNT[-h0]  skinny shapes: a block moves every row of W columns (or every column of
                       H rows) through a shared panel of F floats (panels.cuh)
    step7-panels       step 7's solution's choice: its panels on skinny shapes, its windows
@@ -124,6 +125,10 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "win-c64-r64-l2-s2-b16-g1-a2-max3", launch_window<64, 64, 2, 2, 16, false, 1, true, 3> },
     { "win-c64-r128-l2-s4-b16-g1",   launch_window<64, 128, 2, 4, 16, false, 1> },
     { "win-c64-r128-l2-s4-b16-g1-a2", launch_window<64, 128, 2, 4, 16, false, 1, true> },
+    { "win-c64-r64-l2-s2-b16-walk4",     launch_walk<4, false> },
+    { "win-c64-r64-l2-s2-b16-walk16",    launch_walk<16, false> },
+    { "win-c64-r64-l2-s2-b16-walk4-cm",  launch_walk<4, true> },
+    { "win-c64-r64-l2-s2-b16-walk16-cm", launch_walk<16, true> },
     { "step7-panels",                launch_step7_paths },
     { "panel-f2048-b256",            launch_lever_panel<2048, 256, 0> },
     { "panel-f4096-b128",            launch_lever_panel<4096, 128, 0> },

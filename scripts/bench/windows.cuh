@@ -165,3 +165,76 @@ static void launch_window(const float *d_in, float *d_out, int rows, int cols)
     else
         launch_window_h<TC, TR, 1, VS, B1, 0, G, false, N>(d_in, d_out, rows, cols);
 }
+
+/* win-...-walkK[-cm]: a block walks K windows down its column band, one after another, and
+   keeps the H rows it staged last at the bottom of its tile as the top of the next, so no
+   row is read twice but at the first window of each walk. Blocks: nx bands by ceil(ny / K)
+   walks, in the 2D grid's order, or (cm) a band's walks one after another. */
+template <int TC, int TR, int VL, int BY, int H, int K, bool CM>
+__global__ void __launch_bounds__((TC / VL) * BY)
+window_walk(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    const int S = TC + 1, NT = (TC / VL) * BY;
+    __shared__ float tile[(TR + H) * S];
+    const int tx = threadIdx.x, ty = threadIdx.y, t = ty * (TC / VL) + tx, lane = t % 32;
+    const int ny = (rows + H + TR - 1) / TR, walks = (ny + K - 1) / K;
+    const int bx = CM ? blockIdx.x / walks : blockIdx.x;
+    const int w0 = (CM ? blockIdx.x % walks : blockIdx.y) * K;   /* the walk's first window */
+    const int c0 = bx * TC;
+
+    for (int by = w0; by < w0 + K && by < ny; by++) {
+        const int rb = by * TR - H;           /* first staged input row */
+        const int first = by == w0 ? 0 : H;   /* staged rows 0 .. H - 1 carried, but the first */
+        if (by != w0) {   /* the last H rows staged become the first H: through registers */
+            float v = 0.f;
+            const int i = t / TC, j = t % TC;   /* NT >= H * TC */
+            if (i < H) v = tile[(TR + i) * S + j];
+            __syncthreads();
+            if (i < H) tile[i * S + j] = v;
+        }
+        #pragma unroll
+        for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
+            const int i = ty + k * BY, r = rb + i, c = c0 + tx * VL;
+            if (i < first || i >= TR + H || r < 0 || r >= rows || c >= cols)
+                continue;
+            if (VL == 2) {
+                float2 v = *reinterpret_cast<const float2 *>(in + (size_t)r * cols + c);
+                tile[i * S + tx * 2] = v.x;
+                tile[i * S + tx * 2 + 1] = v.y;
+            } else {
+                tile[i * S + tx] = in[(size_t)r * cols + c];
+            }
+        }
+        __syncthreads();
+        for (int cl = t / 32; cl < TC && c0 + cl < cols; cl += NT / 32) {
+            const int c = c0 + cl;
+            const int a = H ? ((c & 7) * (rows & 7)) & 7 : 0;
+            const int r = by * TR - a + 2 * lane, i = r - rb;
+            float *o = out + (size_t)c * rows;
+            if (r >= 0 && r + 2 <= rows) {
+                *reinterpret_cast<float2 *>(o + r) = make_float2(tile[i * S + cl], tile[(i + 1) * S + cl]);
+            } else {
+                if (r >= 0 && r < rows) o[r] = tile[i * S + cl];
+                if (r + 1 >= 0 && r + 1 < rows) o[r + 1] = tile[(i + 1) * S + cl];
+            }
+        }
+        __syncthreads();   /* the tile is read before the next window overwrites it */
+    }
+}
+
+template <int K, bool CM>
+static void launch_walk(const float *d_in, float *d_out, int rows, int cols)
+{
+    const bool shift = rows % 8 != 0, vl = cols % 2 == 0;
+    const int nx = (cols + 63) / 64, H = shift ? 7 : 0, ny = (rows + H + 63) / 64;
+    const int walks = (ny + K - 1) / K;
+    dim3 grid = CM ? dim3((unsigned)((long long)nx * walks)) : dim3(nx, walks);
+    if (shift && vl)
+        window_walk<64, 64, 2, 16, 7, K, CM><<<grid, dim3(32, 16)>>>(rows, cols, d_in, d_out);
+    else if (shift)
+        window_walk<64, 64, 1, 8, 7, K, CM><<<grid, dim3(64, 8)>>>(rows, cols, d_in, d_out);
+    else if (vl)
+        window_walk<64, 64, 2, 16, 0, K, CM><<<grid, dim3(32, 16)>>>(rows, cols, d_in, d_out);
+    else
+        window_walk<64, 64, 1, 8, 0, K, CM><<<grid, dim3(64, 8)>>>(rows, cols, d_in, d_out);
+}
