@@ -140,9 +140,9 @@ panel_tall(int rows, int cols, int hshift, const float *__restrict__ in, float *
 }
 
 /* Whether a shape takes a panel: wide with at most PANEL_ROWS rows, or tall with at most
-   PANEL_COLS columns. Shapes past them ran faster through the windows, one column band at
-   a time: 91 to 95% of the copy at 120 to 250 rows on the H100, against 73 to 89% through a
-   panel; 96% at 1000003 x 64, against 84% (scripts/bench/README.md). */
+   PANEL_COLS columns. Shapes past them ran as fast or faster through the windows, one
+   column band at a time: 90.1 to 97.3% of the copy at 120 to 250 rows on the H100, against
+   73.3 to 96.9% through a panel; 96% at 1000003 x 64, against 84% (scripts/bench/README.md). */
 static bool panel_shape(int rows, int cols)
 {
     return rows <= cols ? rows <= PANEL_ROWS : cols <= PANEL_COLS;

@@ -124,9 +124,8 @@ static void launch_window_h(const float *d_in, float *d_out, int rows, int cols)
             CUDA_CHECK(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
             CUDA_CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev));
             pad = per_sm / (N ? N : 1) - reserved - (int)sizeof(float) * (TR + H) * (TC + 1);
-            pad = pad / 128 * 128 - 128;
-            if (pad > 48 * 1024)
-                CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, pad));
+            pad = pad / 128 * 128 - 128;   /* with the static tile, past 48 KB: opt in */
+            CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, pad));
         }
     }
     dim3 grid((cols + TC - 1) / TC, (rows + H + TR - 1) / TR);
