@@ -26,7 +26,8 @@ endif
 NVCCFLAGS ?= -O3 -lineinfo
 FLAGS := $(NVCCFLAGS) $(ARCH) -I$(COMMON) -Xcompiler -fopenmp,-Wall
 HARNESS := $(COMMON)/options.c $(COMMON)/matrix.c $(COMMON)/explain.c $(COMMON)/report.c \
-           $(COMMON)/core.c $(COMMON)/harness.c $(COMMON)/flush.cu
+           $(COMMON)/cuda_check.c $(COMMON)/core.c $(COMMON)/harness.c \
+           $(COMMON)/flush.cu
 HARNESS += $(EXTRA)       # a step's own additions (step 8: the ranks' harness)
 HEADERS := $(wildcard $(COMMON)/*.h)
 

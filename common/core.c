@@ -1,10 +1,8 @@
-/* The harness's core, shared by its one-GPU and across-GPU front ends: see core.h. Also the
-   bodies of CUDA_CHECK and tk_unfinished, which both use. C11 calling the CUDA runtime's C
-   API; the two kernels are flush.cu's. */
+/* The harness's core, shared by its one-GPU and across-GPU front ends: see core.h. C11
+   calling the CUDA runtime's C API; the two kernels are flush.cu's. */
 #define _DEFAULT_SOURCE   /* sysconf(_SC_PHYS_PAGES) */
 #include "core.h"
 #include "explain.h"
-#include "harness.h"
 
 #include <omp.h>
 #include <stdarg.h>
@@ -14,10 +12,9 @@
 
 #define CPU_MAX_REPS 5
 
-static size_t g_matrix_bytes;   /* for the out-of-memory message of tk_cuda_check */
 static int g_unfinished;        /* a starter whose TODOs are still open */
 
-void tk_unfinished(void)
+void tk_core_unfinished(void)
 {
     g_unfinished = 1;
 }
@@ -25,25 +22,6 @@ void tk_unfinished(void)
 int tk_todo_open(void)
 {
     return g_unfinished;
-}
-
-void tk_core_matrix_bytes(size_t bytes)
-{
-    g_matrix_bytes = bytes;
-}
-
-void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line)
-{
-    if (err == cudaSuccess)
-        return;
-    fprintf(stderr, "%s:%d: %s failed: %s (%s)\n", file, line, what, cudaGetErrorString(err),
-            cudaGetErrorName(err));
-    size_t free_b, total_b;
-    if (err == cudaErrorMemoryAllocation && cudaMemGetInfo(&free_b, &total_b) == cudaSuccess)
-        fprintf(stderr, "the device has %.0f MiB free of %.0f MiB; this run needs two matrices "
-                "of %.1f MiB and a scratch buffer\n", free_b / TK_MIB, total_b / TK_MIB,
-                g_matrix_bytes / TK_MIB);
-    exit(TK_EXIT_CUDA);
 }
 
 void tk_core_refuse(const char *prog, const char *err, tk_usage_fn usage)

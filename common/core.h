@@ -1,14 +1,15 @@
 /* The harness's core, shared by its two front ends: harness.c (one GPU, harness.h) and
-   ranks.c with ranks_time.c (one process a GPU, ranks.h). Internal to the harness: not for
-   steps, nor for the lever benchmark (bench.h). It holds what a run does the same way on one
-   GPU and across GPUs: options and --describe, the checks of host and device memory, the L2
-   flush's buffers, the persisting-L2 reset, the timing method (poison, flush, events,
-   median), the exact check with its explanation, and what is printed. */
+   ranks/ (one process a GPU, ranks/ranks.h). Internal to the harness: not for steps. It
+   holds what a run does the same way on one GPU and across GPUs: options and --describe, the
+   checks of host and device memory, the L2 flush's buffers, the persisting-L2 reset, the
+   timing method (poison, flush, events, median), the exact check with its explanation, and
+   what is printed. */
 #ifndef TK_CORE_H
 #define TK_CORE_H
 
 #include <cuda_runtime_api.h>
 
+#include "cuda_check.h"
 #include "matrix.h"
 #include "options.h"
 #include "report.h"
@@ -37,11 +38,10 @@ struct tk_core {
     int status;               /* the exit status so far */
 };
 
-/* Whether a starter called tk_unfinished (or tk_ranks_unfinished): its TODOs are open. */
+/* A starter's TODOs are still open (what tk_unfinished and tk_ranks_unfinished record), and
+   whether they are. */
+void tk_core_unfinished(void);
 int tk_todo_open(void);
-
-/* The bytes of one matrix, for the out-of-memory message of tk_cuda_check. */
-void tk_core_matrix_bytes(size_t bytes);
 
 /* Prints usage to f: the shared --help text, and a front end's own lines. */
 typedef void (*tk_usage_fn)(FILE *f, const char *prog);

@@ -1,31 +1,21 @@
-/* The harness's front end on one GPU: what harness.h promises a step, and bench.h the lever
-   benchmark. A run: device report, CPU+OMP row, copy ceiling, kernel timing, exact check,
-   each through the core (core.h). C11 calling the CUDA runtime's C API; the kernels live in
-   the step's .cu. */
-#include "bench.h"
+/* The harness's front end on one GPU: what harness.h promises a step. A run: device report,
+   CPU+OMP row, copy ceiling, kernel timing, exact check, each through the core (core.h), once
+   a shape. C11 calling the CUDA runtime's C API; the kernels live in the step's .cu. */
 #include "core.h"
 #include "harness.h"
+#include "harness_state.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Behind struct tk_run: what the harness keeps between tk_begin and tk_end. */
-struct tk_state {
-    struct tk_core core;
-    const char *row;          /* the step's row name, "GPU-xx" */
-    struct tk_row kernel;     /* the kernel timed last, printed once its output is checked */
-    int kernel_copies;        /* that kernel is a yardstick that copies instead of transposing */
-    int kernel_timed, kernel_reported;
-};
-
 /* --shapes: every shape in turn in this one process, so that one CUDA context serves them all
-   (a context costs about 0.3 s, and the grader runs some twenty shapes a program). tk_end
-   starts the program again for the next shape by calling main, which C allows: the step's
-   own code runs again from its top, as it would in a process of its own. Each input's values
-   follow the last one's (tk_fill's first), so that nothing a shape left in device memory can
-   pass for the next shape's input. */
-int main(int argc, char **argv);
+   (a context costs about 0.3 s, and the grader runs some twenty shapes a program). The step's
+   main runs its body once a shape, in the loop that tk_next_shape ends; tk_next_shape begins
+   each shape after the first as tk_begin began the first, with the same arguments. Each
+   input's values follow the last one's (tk_fill's first), so that nothing a shape left in
+   device memory can pass for the next shape's input. */
 static struct {
+    const char *step, *row;
     int argc;
     char **argv;
     int next;                 /* the shape this run is */
@@ -104,9 +94,19 @@ static void host_matrices(struct tk_run *run, const char *prog)
     }
 }
 
-void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, char **argv)
+void tk_unfinished(void)
 {
-    static struct tk_state state;   /* one run a program */
+    tk_core_unfinished();
+}
+
+/* One shape's start: its options (the same each shape), its host matrices and input, the
+   device line, the CPU+OMP row; without a usable GPU it says why and exits 3. */
+static void begin_shape(struct tk_run *run)
+{
+    static struct tk_state state;   /* one shape at a time */
+    const char *step = shapes.step, *row = shapes.row;
+    int argc = shapes.argc;
+    char **argv = shapes.argv;
     struct tk_core *c = &state.core;
     char why[256];
     memset(run, 0, sizeof *run);
@@ -117,8 +117,6 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
     state.row = row;
     c->dev = c->opt.device;
     if (c->opt.shapes) {   /* this run's shape, from the list */
-        shapes.argc = argc;
-        shapes.argv = argv;
         tk_shape_of(c->opt.shapes, shapes.next, &c->opt.rows, &c->opt.cols);
         c->table.rows = c->opt.rows;
         c->table.cols = c->opt.cols;
@@ -128,7 +126,7 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
     run->cols = (int)c->opt.cols;
     size_t n = (size_t)run->rows * run->cols;
     run->bytes = n * sizeof(float);
-    tk_core_matrix_bytes(run->bytes);
+    tk_cuda_check_bytes(run->bytes);
     host_matrices(run, argv[0]);
     cudaRuntimeGetVersion(&c->table.runtime_version);
     cudaDriverGetVersion(&c->table.driver_version);   /* 0 when there is no driver */
@@ -146,6 +144,16 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
         tk_core_cpu_row(c, run->in, run->out, run->rows, run->cols);
     if (problem)
         tk_core_skip_gpu(c, problem);
+}
+
+void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, char **argv)
+{
+    memset(&shapes, 0, sizeof shapes);
+    shapes.step = step;
+    shapes.row = row;
+    shapes.argc = argc;
+    shapes.argv = argv;
+    begin_shape(run);
 }
 
 /* One timed run: the kernel's launch or, when launch is NULL, the copy ceiling's cudaMemcpy. */
@@ -177,23 +185,23 @@ static void time_runs(struct tk_run *run, tk_launch_fn launch, const float *d_in
 
 void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out)
 {
-    tk_time_kernel(run, run->h->row, launch, 0, d_in, d_out);
+    tk_time_row(run, run->h->row, launch, 0, d_in, d_out);
 }
 
-void tk_time_kernel(struct tk_run *run, const char *name, tk_launch_fn launch, int copies,
-                    const float *d_in, float *d_out)
+void tk_time_row(struct tk_run *run, const char *name, tk_launch_fn launch, int copies,
+                 const float *d_in, float *d_out)
 {
     struct tk_state *h = run->h;
     h->kernel.name = name;
     h->kernel_copies = copies;
-    if (!d_in || !d_out)   /* the step's TODOs are not done: tk_end says so */
+    if (!d_in || !d_out)   /* the step's TODOs are not done: tk_next_shape says so */
         return;
 
     /* The ceiling: the same bytes read and written by cudaMemcpy, checked like any row. */
     struct tk_row copy = { .name = "copy ceiling", .note = "cudaMemcpy D2D", .gpu = 1 };
     time_runs(run, NULL, d_in, d_out, &copy.ms);
     CUDA_CHECK(cudaMemcpy(run->out, d_out, run->bytes, cudaMemcpyDeviceToHost));
-    copy.checked = tk_output_exact(run, 1, NULL);
+    copy.checked = tk_core_exact(run->in, run->out, run->rows, run->cols, 1, NULL);
     copy.copy_gbs = tk_gbs(run->rows, run->cols, copy.ms.median);
     tk_core_row(&h->core, &copy);
     if (!copy.checked) {
@@ -209,7 +217,7 @@ void tk_time_kernel(struct tk_run *run, const char *name, tk_launch_fn launch, i
     h->kernel_timed = 1;
 }
 
-int tk_report_kernel(struct tk_run *run)
+int tk_check_row(struct tk_run *run)
 {
     struct tk_state *h = run->h;
     tk_core_check_row(&h->core, run->in, run->out, run->rows, run->cols, h->kernel_copies,
@@ -219,10 +227,15 @@ int tk_report_kernel(struct tk_run *run)
     return h->core.status;
 }
 
-int tk_end(struct tk_run *run)
+/* The shape just run: the exact check of run->out and the kernel's row (or, where the kernel
+   never ran, the TODOs' message and exit 5), the notes after it; then its host and device
+   buffers are given back. Whether the run goes on to a next shape: one follows in the
+   --shapes list, and this one was exact, or (--keep-going) only wrong. */
+static int finish_shape(struct tk_run *run)
 {
     struct tk_state *h = run->h;
     struct tk_core *c = &h->core;
+    h->finished = 1;
     if (!h->kernel_timed && !h->kernel_reported) {
         tk_core_say(c, "%s: not run yet: the device buffers d_in and d_out are not allocated. "
                     "Work through the TODO(%s) comments in transpose.cu, then run make again.\n",
@@ -231,7 +244,7 @@ int tk_end(struct tk_run *run)
         exit(c->status ? c->status : TK_EXIT_TODO);
     }
     if (h->kernel_timed)
-        tk_report_kernel(run);
+        tk_check_row(run);
     char note[320];
     if (h->kernel_reported && tk_l2_note(note, sizeof note, run->bytes, c->l2_bytes))
         tk_core_say(c, "%s\n", note);
@@ -240,7 +253,6 @@ int tk_end(struct tk_run *run)
         if (!c->status)
             c->status = TK_EXIT_TODO;
     }
-    /* On to the next shape, if any, where this one was exact, or (--keep-going) only wrong. */
     long rows, cols;
     int wrong = c->status == TK_EXIT_WRONG;
     int next = c->opt.shapes && (!c->status || (wrong && c->opt.keep_going));
@@ -248,29 +260,23 @@ int tk_end(struct tk_run *run)
         tk_core_say(c, "shapes: %d x %d %s\n", run->rows, run->cols, wrong ? "not exact" : "exact");
     shapes.wrong |= wrong;
     release(run);
-    if (next && tk_shape_of(c->opt.shapes, ++shapes.next, &rows, &cols)) {
-        shapes.first += (size_t)run->rows * run->cols;
-        return main(shapes.argc, shapes.argv);
-    }
-    return c->status ? c->status : shapes.wrong ? TK_EXIT_WRONG : 0;
+    return next && tk_shape_of(c->opt.shapes, shapes.next + 1, &rows, &cols);
 }
 
-const struct tk_options *tk_run_options(const struct tk_run *run)
+int tk_next_shape(struct tk_run *run)
 {
-    return &run->h->core.opt;
+    if (!finish_shape(run))
+        return 0;
+    shapes.first += (size_t)run->rows * run->cols;
+    shapes.next++;
+    begin_shape(run);
+    return 1;
 }
 
-int tk_run_cc(const struct tk_run *run)
+int tk_end(struct tk_run *run)
 {
-    return run->h->core.table.cc_major * 10 + run->h->core.table.cc_minor;
-}
-
-int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m)
-{
-    return tk_core_exact(run->in, run->out, run->rows, run->cols, copies, m);
-}
-
-void tk_mark_wrong(struct tk_run *run)
-{
-    run->h->core.status = TK_EXIT_WRONG;
+    struct tk_state *h = run->h;
+    if (!h->finished)   /* a program without the loop: its one shape */
+        finish_shape(run);
+    return h->core.status ? h->core.status : shapes.wrong ? TK_EXIT_WRONG : 0;
 }

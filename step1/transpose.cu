@@ -36,21 +36,22 @@ int main(int argc, char **argv)
        report the step as unfinished. */
     tk_unfinished();
     tk_begin(&run, "step1", "GPU-1D", argc, argv);
+    do {   /* once; with --shapes (the grader's), once a shape of its list */
+        float *d_in = NULL, *d_out = NULL;   /* device copies of the matrices */
+        /* TODO(step1): a kernel can only reach device memory. Give d_in and d_out run.bytes each
+           of it and put the input run.in into d_in. Wrap every CUDA call in CUDA_CHECK(): a call
+           that fails then stops the program with its reason, not with a wrong number later. */
 
-    float *d_in = NULL, *d_out = NULL;   /* device copies of the matrices */
-    /* TODO(step1): a kernel can only reach device memory. Give d_in and d_out run.bytes each
-       of it and put the input run.in into d_in. Wrap every CUDA call in CUDA_CHECK(): a call
-       that fails then stops the program with its reason, not with a wrong number later. */
+        /* A first run. A launch returns before the kernel ends: wait for the GPU before going on,
+           and check both the launch and the run. */
+        /* TODO(step1): run launch() once on the device buffers. A bad launch configuration is
+           reported only when you ask for the last error; a fault inside the kernel only when the
+           host waits for the device. Ask for both. */
 
-    /* A first run. A launch returns before the kernel ends: wait for the GPU before going on,
-       and check both the launch and the run. */
-    /* TODO(step1): run launch() once on the device buffers. A bad launch configuration is
-       reported only when you ask for the last error; a fault inside the kernel only when the
-       host waits for the device. Ask for both. */
+        tk_time_gpu(&run, launch, d_in, d_out);
 
-    tk_time_gpu(&run, launch, d_in, d_out);
-
-    /* TODO(step1): tk_end checks every element of run.out: bring the result there from
-       d_out, then give both device buffers back. */
+        /* TODO(step1): tk_next_shape checks every element of run.out: bring the result there
+           from d_out, then give both device buffers back. */
+    } while (tk_next_shape(&run));   /* the exact check and the row; the next shape */
     return tk_end(&run);
 }

@@ -11,7 +11,7 @@ else fail "the harness's plain-C parts build as strict C11" "gcc failed"; fi
 # The core and its front ends talk to the CUDA runtime's C API (those across GPUs to NCCL's
 # too): check each as C11 against the toolkit's headers.
 cuda_inc=$(dirname "$(command -v nvcc)")/../include
-for f in common/core.c common/harness.c; do
+for f in common/cuda_check.c common/core.c common/harness.c scripts/bench/bench.c; do
     run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Icommon \
         -I"$cuda_inc" "$f"
     if [ "$RC" = 0 ]; then pass "$f is strict C11 against the CUDA headers"
@@ -27,6 +27,34 @@ for f in common/ranks.c common/ranks_time.c; do
         skip "$f is strict C11 against the CUDA and NCCL headers" "no NCCL 2.28 or newer here (nccl.h, nccl_device.h)"
     fi
 done
+
+# The harness in layers: no circle among common/'s files, and the one-GPU harness needs
+# nothing of the one across GPUs (tests/include-layers.sh); both checks can fail.
+expect "common/ is in layers: no two modules include each other's headers, directly or through others" 0 '' \
+    tests/include-layers.sh common
+layers=$TK_BUILD/layers
+rm -rf "$layers" && mkdir -p "$layers" && cp -r common "$layers/"
+echo '#include "harness.h"' >>"$layers/common/core.c"
+expect "include-layers: core.c including harness.h (harness.c includes core.h) is a circle" 1 \
+    '^core$' tests/include-layers.sh "$layers/common"
+cp common/core.c "$layers/common/core.c"
+mkdir -p "$layers/common/ranks" && echo '/* planted */' >"$layers/common/ranks/planted.h"
+echo '#include "planted.h"' >>"$layers/common/report.c"
+expect "include-layers: a one-GPU file including a header of ranks/ fails" 1 \
+    'report.c includes planted.h' tests/include-layers.sh "$layers/common"
+
+# What only the lever benchmark links is not in any step's build: every step builds from its
+# own folder, common/'s top and (across GPUs) common/ranks/, never from scripts/bench; and the
+# benchmark reads nothing from solution/: it carries step 7's panels byte for byte.
+run_cmd grep -l 'bench' step*/Makefile solution/step*/Makefile common/common.mk common/harness.mk
+if [ "$RC" = 1 ]; then pass "no step's build names the lever benchmark's files"
+else fail "no step's build names the lever benchmark's files" "see the files listed"; fi
+run_cmd grep -nE -e '-I[^ ]*solution|\.\./solution' -e '#[[:space:]]*include[[:space:]]*"[^"]*solution' \
+    scripts/bench/Makefile scripts/bench/*.cu scripts/bench/*.cuh scripts/bench/*.c scripts/bench/*.h
+if [ "$RC" = 1 ]; then pass "the lever benchmark builds without reaching into solution/"
+else fail "the lever benchmark builds without reaching into solution/" "an include path names it"; fi
+expect "scripts/bench/step7/panels.cuh carries solution/step7/panels.cuh byte for byte" 0 '' \
+    cmp scripts/bench/step7/panels.cuh solution/step7/panels.cuh
 
 if [ -x "$unit" ]; then
     "$unit" scripts/shapes.txt >"$TK_BUILD/unit.out" 2>&1

@@ -18,7 +18,7 @@ sed 's|before and after. \*/|before and after: __shared__ float tile[TILE][TILE 
     step4/transpose.cu >"$planted"
 expect "exercise-diff: a TODO that holds the solution's line fails" 1 'a TODO holds the solution line' \
     tests/exercise-diff.sh "$planted" solution/step4/transpose.cu step4
-sed '/^    CUDA_CHECK(cudaFree(d_in));/a\    int unused = 0;' solution/step2/transpose.cu >"$planted"
+sed '/^        CUDA_CHECK(cudaFree(d_in));/a\        int unused = 0;' solution/step2/transpose.cu >"$planted"
 expect "exercise-diff: code the solution adds outside every TODO fails" 1 'not asked for by a TODO' \
     tests/exercise-diff.sh step2/transpose.cu "$planted" step2
 
@@ -57,7 +57,7 @@ sed 's/in\[(size_t)r \* cols + c\]/in[(size_t)c * cols + r]/' step3/transpose.cu
 expect "starter-is-previous: a changed index fails, naming the line in both files" 1 \
     "line $(lineof "$planted" 'in[(size_t)c * cols + r]') differs from solution/step2/transpose.cu line $(lineof solution/step2/transpose.cu 'in[(size_t)r * cols + c]'):" \
     tests/starter-is-previous.sh "$planted" solution/step2/transpose.cu step3 solution/step3/transpose.cu
-sed '/^    CUDA_CHECK(cudaFree(d_in));/a\    int unused = 0;' step4/transpose.cu >"$planted"
+sed '/^        CUDA_CHECK(cudaFree(d_in));/a\        int unused = 0;' step4/transpose.cu >"$planted"
 expect "starter-is-previous: a line added outside every TODO fails, naming it" 1 \
     "line $(lineof "$planted" 'int unused = 0;') is not in solution/step3/transpose.cu: int unused = 0;\$" \
     tests/starter-is-previous.sh "$planted" solution/step3/transpose.cu step4 solution/step4/transpose.cu

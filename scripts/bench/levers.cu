@@ -234,37 +234,38 @@ int main(int argc, char **argv)
         }
     struct tk_run run;
     tk_begin(&run, "levers", NULL, argc, argv);
+    do {   /* once; with --shapes (the grader's), once a shape of its list */
+        float *d_in = NULL, *d_out = NULL;
+        CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
+        CUDA_CHECK(cudaMalloc(&d_out, run.bytes));
+        CUDA_CHECK(cudaMemcpy(d_in, run.in, run.bytes, cudaMemcpyHostToDevice));
 
-    float *d_in = NULL, *d_out = NULL;
-    CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
-    CUDA_CHECK(cudaMalloc(&d_out, run.bytes));
-    CUDA_CHECK(cudaMemcpy(d_in, run.in, run.bytes, cudaMemcpyHostToDevice));
-
-    const char *only = getenv("LEVERS");   /* run only the variants whose name holds it */
-    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
-        if (!named(v, only))
-            continue;
-        if (!runs_here(&run, v)) {
-            printf("%-26s skipped: needs compute capability %d.%d\n", variants[v].name,
-                   variants[v].cc / 10, variants[v].cc % 10);
-            continue;
+        const char *only = getenv("LEVERS");   /* run only the variants whose name holds it */
+        for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+            if (!named(v, only))
+                continue;
+            if (!runs_here(&run, v)) {
+                printf("%-26s skipped: needs compute capability %d.%d\n", variants[v].name,
+                       variants[v].cc / 10, variants[v].cc % 10);
+                continue;
+            }
+            tk_time_kernel(&run, variants[v].name, variants[v].launch, variants[v].copies, d_in,
+                           d_out);
+            CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
+            tk_report_kernel(&run);
         }
-        tk_time_kernel(&run, variants[v].name, variants[v].launch, variants[v].copies, d_in,
-                       d_out);
-        CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
-        tk_report_kernel(&run);
-    }
 
-    printf("\nThe same variants timed back to back (mean of %d launches in a row, no poison or "
-           "emptied L2 between them)\n  %-28s %9s %9s %8s\n", tk_run_options(&run)->reps, "row",
-           "mean ms", "GB/s", "% copy");
-    double copy_gbs = back_to_back(&run, "cudaMemcpy D2D", NULL, 1, d_in, d_out, 0);
-    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
-        if (named(v, only) && runs_here(&run, v))
-            back_to_back(&run, variants[v].name, variants[v].launch, variants[v].copies, d_in,
-                         d_out, copy_gbs);
+        printf("\nThe same variants timed back to back (mean of %d launches in a row, no poison "
+               "or emptied L2 between them)\n  %-28s %9s %9s %8s\n", tk_run_options(&run)->reps,
+               "row", "mean ms", "GB/s", "% copy");
+        double copy_gbs = back_to_back(&run, "cudaMemcpy D2D", NULL, 1, d_in, d_out, 0);
+        for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++)
+            if (named(v, only) && runs_here(&run, v))
+                back_to_back(&run, variants[v].name, variants[v].launch, variants[v].copies, d_in,
+                             d_out, copy_gbs);
 
-    CUDA_CHECK(cudaFree(d_in));
-    CUDA_CHECK(cudaFree(d_out));
+        CUDA_CHECK(cudaFree(d_in));
+        CUDA_CHECK(cudaFree(d_out));
+    } while (tk_next_shape(&run));   /* the exact check and the row; the next shape */
     return tk_end(&run);
 }

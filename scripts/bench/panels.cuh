@@ -24,7 +24,7 @@
                                 float4s, h7 runs written as float4s */
 #pragma once
 #include "windows.cuh"
-#include "step7/panels.cuh"   /* panel_wide, panel_tall: step 7's solution's (Makefile) */
+#include "step7/panels.cuh"   /* panel_wide, panel_tall: step 7's solution's, carried here */
 
 static inline int pow2_floor(int x)
 {

@@ -40,22 +40,23 @@ int main(int argc, char **argv)
 {
     struct tk_run run;
     tk_begin(&run, "step4", "GPU-no-conflicts", argc, argv);
+    do {   /* once; with --shapes (the grader's), once a shape of its list */
+        float *d_in = NULL, *d_out = NULL;   /* device copies of the matrices */
+        CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
+        CUDA_CHECK(cudaMalloc(&d_out, run.bytes));
+        CUDA_CHECK(cudaMemcpy(d_in, run.in, run.bytes, cudaMemcpyHostToDevice));
 
-    float *d_in = NULL, *d_out = NULL;   /* device copies of the matrices */
-    CUDA_CHECK(cudaMalloc(&d_in, run.bytes));
-    CUDA_CHECK(cudaMalloc(&d_out, run.bytes));
-    CUDA_CHECK(cudaMemcpy(d_in, run.in, run.bytes, cudaMemcpyHostToDevice));
+        /* A first run. A launch returns before the kernel ends: wait for the GPU before going on,
+           and check both the launch and the run. */
+        launch(d_in, d_out, run.rows, run.cols);
+        CUDA_CHECK(cudaGetLastError());
+        CUDA_CHECK(cudaDeviceSynchronize());
 
-    /* A first run. A launch returns before the kernel ends: wait for the GPU before going on,
-       and check both the launch and the run. */
-    launch(d_in, d_out, run.rows, run.cols);
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaDeviceSynchronize());
+        tk_time_gpu(&run, launch, d_in, d_out);
 
-    tk_time_gpu(&run, launch, d_in, d_out);
-
-    CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaFree(d_in));
-    CUDA_CHECK(cudaFree(d_out));
+        CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaFree(d_in));
+        CUDA_CHECK(cudaFree(d_out));
+    } while (tk_next_shape(&run));   /* the exact check and the row; the next shape */
     return tk_end(&run);
 }

@@ -1,13 +1,15 @@
-/* What a program that times several kernels in one run needs besides harness.h (the lever
-   benchmark, scripts/bench): not for steps. Between tk_begin and tk_end, for each kernel:
+/* What the lever benchmark needs from the harness besides harness.h: several kernels timed
+   and checked in one run. Between tk_begin and tk_next_shape, for each kernel:
        tk_time_kernel(&run, "name", launch, copies, d_in, d_out);   copy ceiling, then the kernel
        ... copy the result back into run.out ...
-       tk_report_kernel(&run);                                      its exact check and row */
+       tk_report_kernel(&run);                                      its exact check and row
+   Built from bench.c with the benchmark alone: no step links it. */
 #ifndef TK_BENCH_H
 #define TK_BENCH_H
 
 #include "harness.h"
 #include "matrix.h"    /* struct tk_mismatch */
+#include "report.h"    /* tk_gbs */
 
 #ifdef __cplusplus
 extern "C" {
