@@ -41,6 +41,6 @@ clean:
 	for d in $(DIRS); do $(MAKE) -C $$d clean; done
 	$(MAKE) -C scripts/bench clean
 	$(MAKE) -C scripts/library clean
-	rm -rf tests/build
+	rm -rf tests/build common/build
 
 .PHONY: all run results test large clean $(DIRS)

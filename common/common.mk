@@ -8,6 +8,10 @@
 #   make hint            the next hint of this step's README, one tier at a time (N=2: hint 2
 #                        again; N=0: start over)
 #   make clean
+#
+# What a step's Makefile may set before including this file: SRC and BIN (transpose.cu,
+# transpose), EXTRA (sources of its own, compiled with SRC),
+# RANKS = yes (it runs across GPUs: it links the ranks' harness, common/ranks/), LDLIBS.
 
 NVCC   ?= nvcc
 SM     ?=
@@ -24,16 +28,31 @@ else
 endif
 
 NVCCFLAGS ?= -O3 -lineinfo
-FLAGS := $(NVCCFLAGS) $(ARCH) -I$(COMMON) -Xcompiler -fopenmp,-Wall
-HARNESS := $(COMMON)/options.c $(COMMON)/matrix.c $(COMMON)/explain.c $(COMMON)/report.c \
-           $(COMMON)/cuda_check.c $(COMMON)/core.c $(COMMON)/harness.c \
-           $(COMMON)/flush.cu
-HARNESS += $(EXTRA)       # a step's own additions (step 8: the ranks' harness)
-HEADERS := $(wildcard $(COMMON)/*.h)
+INCLUDES  := -I$(COMMON) $(if $(RANKS),-I$(COMMON)/ranks)
+FLAGS := $(NVCCFLAGS) $(ARCH) $(INCLUDES) -Xcompiler -fopenmp,-Wall
 
 SRC ?= transpose.cu
 BIN ?= transpose
+.DEFAULT_GOAL := $(BIN)
 LDLIBS ?=
+
+# The harness is compiled once for a given compiler, flags and architectures, into libraries
+# (harness.mk) that every folder built with the same ones links: a fresh make of the whole
+# kit compiles it once, not once a folder. Their folder is named for the compiler's version
+# and the flags, so make SM=80 after a default build gets its own. It lies in common/build/,
+# or where common/ is not writable (a kit shared read-only) in this folder's .harness/.
+# One make at a time builds a library folder (flock, where the machine has it), so folders
+# built side by side (make -j, the tests) wait for the first; -B and -n stay with the step.
+HARNESS_FLAGS := $(NVCC) $(shell $(NVCC) --version 2>/dev/null | tail -n 1) $(NVCCFLAGS) $(ARCH)
+HARNESS_ROOT  ?= $(if $(shell test -w $(COMMON) && echo yes),$(COMMON)/build,.harness)
+HARNESS_DIR   := $(HARNESS_ROOT)/$(firstword $(shell echo '$(HARNESS_FLAGS)' | cksum))
+HARNESS_LIBS  := $(if $(RANKS),$(HARNESS_DIR)/libtk_ranks.a) $(HARNESS_DIR)/libtk.a
+LOCK          := $(if $(shell command -v flock 2>/dev/null),flock $(HARNESS_ROOT)/.lock)
+
+$(HARNESS_LIBS): FORCE
+	@mkdir -p $(HARNESS_DIR)
+	@$(LOCK) env -u MAKEFLAGS -u MFLAGS $(MAKE) --no-print-directory -f $(COMMON)/harness.mk \
+	    COMMON=$(COMMON) DIR=$(HARNESS_DIR) NVCC=$(NVCC) HFLAGS='$(FLAGS)' LIB=$@
 
 # The flags are a dependency: .BIN.flags holds the last build's, and is rewritten (so BIN is
 # rebuilt) only when they change, as with make SM=80 after a default build.
@@ -43,8 +62,9 @@ ifneq ($(BUILD_FLAGS),$(shell cat $(STAMP) 2>/dev/null))
   $(shell echo '$(BUILD_FLAGS)' >$(STAMP))
 endif
 
-$(BIN): $(SRC) $(wildcard *.cuh) $(HARNESS) $(HEADERS) $(MAKEFILE_LIST) $(STAMP)
-	$(NVCC) $(FLAGS) $(SRC) $(HARNESS) -o $@ $(LDLIBS)
+$(BIN): $(SRC) $(wildcard *.cuh) $(EXTRA) $(HARNESS_LIBS) $(wildcard $(COMMON)/*.h) \
+        $(MAKEFILE_LIST) $(STAMP)
+	$(NVCC) $(FLAGS) $(SRC) $(EXTRA) $(HARNESS_LIBS) -o $@ $(LDLIBS)
 
 run: $(BIN)
 	./$(BIN)
@@ -56,6 +76,7 @@ hint:
 	@$(COMMON)/../scripts/hint.sh $(if $(filter 0,$(N)),--reset,$(if $(N),--tier $(N))) .
 
 clean:
-	rm -f $(BIN) $(STAMP)
+	rm -rf $(BIN) $(STAMP) .harness
 
-.PHONY: run check hint clean
+FORCE:
+.PHONY: run check hint clean FORCE

@@ -83,7 +83,7 @@ LAST_OUT=$TK_BUILD/last.out
 # make clean removes everything the build and the tests make, in a copy of the kit's tracked
 # files (so it needs a git checkout whose index lists them all).
 check_clean() {
-    local name="make clean removes every build and test output (binaries, flag stamps, tests/build)"
+    local name="make clean removes every build and test output (binaries, flag stamps, the harness's libraries, tests/build)"
     local clean=$TK_BUILD/cleankit
     if ! git ls-files --error-unmatch Makefile common/common.mk scripts/library/Makefile \
             scripts/bench/Makefile >/dev/null 2>&1; then
@@ -95,7 +95,8 @@ check_clean() {
     touch "$clean/solution/step1/transpose" "$clean/solution/step1/.transpose.flags" \
           "$clean/step1/transpose" "$clean/scripts/bench/levers" "$clean/scripts/bench/.levers.flags" \
           "$clean/scripts/library/library" "$clean/scripts/library/.library.flags"
-    mkdir -p "$clean/tests/build" && touch "$clean/tests/build/anything"
+    mkdir -p "$clean/tests/build" "$clean/common/build/1" "$clean/step2/.harness"
+    touch "$clean/tests/build/anything" "$clean/common/build/1/libtk.a" "$clean/step2/.harness/x"
     make -s -C "$clean" clean >/dev/null 2>&1
     (cd "$clean" && find . -type f | sort) >"$TK_BUILD/clean.after"
     if cmp -s "$TK_BUILD/clean.before" "$TK_BUILD/clean.after"; then
