@@ -24,11 +24,11 @@ else
 endif
 
 NVCCFLAGS ?= -O3 -lineinfo
-FLAGS := $(NVCCFLAGS) $(ARCH) -I$(COMMON) -Xcompiler -fopenmp,-Wall
+FLAGS := $(NVCCFLAGS) $(ARCH) -I$(COMMON) $(addprefix -I,$(EXTRA_DIRS)) -Xcompiler -fopenmp,-Wall
 HARNESS := $(COMMON)/options.c $(COMMON)/matrix.c $(COMMON)/explain.c $(COMMON)/report.c \
            $(COMMON)/core.c $(COMMON)/harness.c $(COMMON)/flush.cu
 HARNESS += $(EXTRA)       # a step's own additions (step 8: the ranks' harness)
-HEADERS := $(wildcard $(COMMON)/*.h)
+HEADERS := $(wildcard $(COMMON)/*.h $(addsuffix /*.h,$(EXTRA_DIRS)))   # EXTRA_DIRS: a step's own
 
 SRC ?= transpose.cu
 BIN ?= transpose

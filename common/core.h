@@ -1,5 +1,5 @@
 /* The harness's core, shared by its two front ends: harness.c (one GPU, harness.h) and
-   ranks.c with ranks_time.c (one process a GPU, ranks.h). Internal to the harness: not for
+   ranks/ (one process a GPU, ranks/ranks.h). Internal to the harness: not for
    steps, nor for the lever benchmark (bench.h). It holds what a run does the same way on one
    GPU and across GPUs: options and --describe, the checks of host and device memory, the L2
    flush's buffers, the persisting-L2 reset, the timing method (poison, flush, events,

@@ -4,7 +4,7 @@
    it needs (CUDA's virtual memory management, load/store access between every pair of GPUs).
    C-style host code; a .cu file because NCCL's device communicator, ncclDevComm, is a type
    of its C++ device API (nccl_device.h). */
-#include "ranks_state.h"
+#include "state.h"
 
 #include <string.h>
 

@@ -2,11 +2,11 @@
    (--ranks, --timeline, --id-file), the GPU probe and the CPU+OMP row each in a child process,
    then one process a rank, joined by NCCL and supervised (fork mode); or, in launcher mode,
    this process as one rank of those a launcher started (launch.h). The rows each rank times
-   are ranks_time.c's; what a run does as on one GPU is the core's (core.h). C11 calling the
+   are time.c's; what a run does as on one GPU is the core's (core.h). C11 calling the
    CUDA runtime's and NCCL's C APIs. */
 #define _DEFAULT_SOURCE   /* setenv, kill */
 #include "launch.h"
-#include "ranks_state.h"
+#include "state.h"
 
 #include <signal.h>
 #include <stdlib.h>

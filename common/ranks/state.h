@@ -1,5 +1,5 @@
-/* What the files of the harness's front end across GPUs share: ranks.c (the processes),
-   ranks_time.c (the rows) and ranks_window.cu (the symmetric window of stage (c)). Internal
+/* What the files of the harness's front end across GPUs share: begin.c (the processes),
+   time.c (the rows) and window.cu (the symmetric window of stage (c)). Internal
    to the harness, as core.h is: not for steps. */
 #ifndef TK_RANKS_STATE_H
 #define TK_RANKS_STATE_H
@@ -28,7 +28,7 @@ struct tk_ranks_state {
     int marking, nmarks;        /* --timeline: the marks of the run being timed */
     struct { cudaEvent_t ev; const char *what; int k; } marks[TK_MAX_MARKS];
     int window;                 /* the stage being timed stores through the window */
-    int window_tried;           /* the window was asked for (ranks_window.cu) */
+    int window_tried;           /* the window was asked for (window.cu) */
     char window_why[512];       /* why it could not be made: the skip's reason */
 };
 
@@ -39,7 +39,7 @@ void tk_ranks_barrier(struct tk_ranks *rk);
 int tk_ranks_reduce(struct tk_ranks *rk, int v, ncclRedOp_t op);
 
 /* Frees the window and the device communicator where tk_ranks_time_window made them, on every
-   rank at once (ranks_window.cu); d_out, which lay in the window, becomes NULL. */
+   rank at once (window.cu); d_out, which lay in the window, becomes NULL. */
 void tk_ranks_window_end(struct tk_ranks *rk);
 
 #ifdef __cplusplus

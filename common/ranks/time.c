@@ -4,7 +4,7 @@
    one explained in the terms of ranks and blocks (or, for stage (c), windows); and the
    timeline. C11 calling the CUDA runtime's and NCCL's C APIs. */
 #include "explain.h"
-#include "ranks_state.h"
+#include "state.h"
 
 #include <stdlib.h>
 #include <string.h>
