@@ -14,9 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static struct tk_ranks_state g;   /* one run a process */
-static const char *id_file;       /* launcher mode's id file (--id-file, TK_ID_FILE); NULL: fork mode */
-static struct tk_launch launch;   /* launcher mode: who this process is */
+static struct tk_ranks_state g;   /* one run a process: rk->h, from tk_ranks_begin on */
 
 void tk_ranks_unfinished(void)
 {
@@ -52,8 +50,10 @@ static void usage(FILE *f, const char *prog)
 }
 
 /* Takes --ranks, --timeline and --id-file out of argv (the shared parser knows none). */
-static int own_options(int *argc, char **argv, int *ranks, char *err, size_t len)
+static int own_options(struct tk_ranks *rk, int *argc, char **argv, int *ranks, char *err,
+                       size_t len)
 {
+    struct tk_ranks_state *h = rk->h;
     int out = 1;
     for (int i = 1; i < *argc; i++) {
         const char *a = argv[i];
@@ -71,9 +71,9 @@ static int own_options(int *argc, char **argv, int *ranks, char *err, size_t len
             *ranks = (int)v;
         } else if (!strcmp(a, "--id-file")) {
             if (!argv[i + 1][0]) { snprintf(err, len, "--id-file needs a path"); return -1; }
-            id_file = argv[i + 1];
+            h->id_file = argv[i + 1];
         } else {
-            g.timeline = argv[i + 1];
+            h->timeline = argv[i + 1];
         }
         i++;
     }
@@ -88,17 +88,18 @@ struct probe_msg { int count, problem, runtime, driver; char why[256], device[25
 /* The probe's questions, asked in this process: how many GPUs there are, or why none is
    usable; the versions; the name of this process's device: GPU 0 in fork mode, and in launcher
    mode its local rank (its rank where the launcher gives none) modulo the GPUs it sees. */
-static void probe_here(struct probe_msg *m)
+static void probe_here(struct tk_ranks *rk, struct probe_msg *m)
 {
+    struct tk_ranks_state *h = rk->h;
     const char *p = tk_gpu_problem(&m->count, m->why, sizeof m->why);
     if (p) {
         m->problem = 1;
         if (p != m->why) snprintf(m->why, sizeof m->why, "%s", p);
     } else {
         struct cudaDeviceProp prop;
-        if (id_file)
-            g.core.dev = (launch.local >= 0 ? launch.local : launch.rank) % m->count;
-        if (cudaGetDeviceProperties(&prop, g.core.dev) == cudaSuccess)
+        if (h->id_file)
+            h->core.dev = (h->launch.local >= 0 ? h->launch.local : h->launch.rank) % m->count;
+        if (cudaGetDeviceProperties(&prop, h->core.dev) == cudaSuccess)
             snprintf(m->device, sizeof m->device, "%s", prop.name);
     }
     cudaRuntimeGetVersion(&m->runtime);
@@ -108,20 +109,21 @@ static void probe_here(struct probe_msg *m)
 /* How many GPUs there are, or why none is usable, asked in a child process: a process that
    has touched CUDA cannot fork ranks that use it. In launcher mode, where nothing is forked,
    asked here. */
-static const char *probe(int *count, char *why, size_t len)
+static const char *probe(struct tk_ranks *rk, int *count, char *why, size_t len)
 {
+    struct tk_ranks_state *h = rk->h;
     int fd[2];
     struct probe_msg msg;
     memset(&msg, 0, sizeof msg);
-    if (id_file) {
-        probe_here(&msg);
+    if (h->id_file) {
+        probe_here(rk, &msg);
     } else {
         if (pipe(fd)) { snprintf(why, len, "pipe failed"); return why; }
         fflush(NULL);
         pid_t pid = fork();
         if (pid == 0) {
             close(fd[0]);
-            probe_here(&msg);
+            probe_here(rk, &msg);
             _exit(write(fd[1], &msg, sizeof msg) == (ssize_t)sizeof msg ? 0 : 1);
         }
         close(fd[1]);
@@ -131,11 +133,11 @@ static const char *probe(int *count, char *why, size_t len)
         if (got != (ssize_t)sizeof msg) { snprintf(why, len, "the GPU probe failed"); return why; }
     }
     *count = msg.count;
-    g.core.table.runtime_version = msg.runtime;
-    g.core.table.driver_version = msg.driver;
-    snprintf(g.core.device, sizeof g.core.device, "%s", msg.device);
-    if (g.core.device[0])
-        g.core.table.device = g.core.device;
+    h->core.table.runtime_version = msg.runtime;
+    h->core.table.driver_version = msg.driver;
+    snprintf(h->core.device, sizeof h->core.device, "%s", msg.device);
+    if (h->core.device[0])
+        h->core.table.device = h->core.device;
     if (!msg.problem) return NULL;
     snprintf(why, len, "%s", msg.why);
     return why;
@@ -178,9 +180,10 @@ static void wait_for_ranks(const pid_t *pid, int ranks)
 /* The CPU+OMP row in this process: 0, or -1 where its output cannot be allocated (said). */
 static int cpu_row_here(struct tk_ranks *rk)
 {
+    struct tk_ranks_state *h = rk->h;
     float *out = malloc((size_t)rk->rows * rk->cols * sizeof *out);
     if (!out) { fprintf(stderr, "cannot allocate the CPU row's output\n"); return -1; }
-    tk_core_cpu_row(&g.core, g.full_in, out, rk->rows, rk->cols);
+    tk_core_cpu_row(&h->core, h->full_in, out, rk->rows, rk->cols);
     free(out);
     return 0;
 }
@@ -189,7 +192,8 @@ static int cpu_row_here(struct tk_ranks *rk)
    where nothing is forked after it, in this process. */
 static void cpu_row(struct tk_ranks *rk)
 {
-    if (id_file) {
+    struct tk_ranks_state *h = rk->h;
+    if (h->id_file) {
         if (cpu_row_here(rk) < 0) exit(TK_EXIT_CUDA);
         return;
     }
@@ -198,26 +202,28 @@ static void cpu_row(struct tk_ranks *rk)
     if (pid == 0) {
         if (cpu_row_here(rk) < 0) _exit(TK_EXIT_CUDA);
         fflush(NULL);
-        _exit(g.core.status);
+        _exit(h->core.status);
     }
     int st = 0;
     if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
-        g.core.status = pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == TK_EXIT_WRONG
+        h->core.status = pid > 0 && WIFEXITED(st) && WEXITSTATUS(st) == TK_EXIT_WRONG
                         ? TK_EXIT_WRONG : TK_EXIT_CUDA;
 }
 
 void tk_ranks_barrier(struct tk_ranks *rk)
 {
-    CUDA_CHECK(cudaStreamSynchronize(g.core.stream));
-    NCCL_CHECK(ncclAllReduce(g.core.sink, g.core.sink, 1, ncclInt, ncclSum, rk->comm,
-                             g.core.stream));
-    CUDA_CHECK(cudaStreamSynchronize(g.core.stream));
+    struct tk_ranks_state *h = rk->h;
+    CUDA_CHECK(cudaStreamSynchronize(h->core.stream));
+    NCCL_CHECK(ncclAllReduce(h->core.sink, h->core.sink, 1, ncclInt, ncclSum, rk->comm,
+                             h->core.stream));
+    CUDA_CHECK(cudaStreamSynchronize(h->core.stream));
 }
 
 /* This rank's device, stream, flush buffers and staging, and its rows of the input. */
 static void set_up_rank(struct tk_ranks *rk)
 {
-    struct tk_core *c = &g.core;
+    struct tk_ranks_state *h = rk->h;
+    struct tk_core *c = &h->core;
     int p = rk->rank;
     snprintf(c->who, sizeof c->who, "rank %d", p);
     CUDA_CHECK(cudaStreamCreate(&c->stream));
@@ -229,7 +235,7 @@ static void set_up_rank(struct tk_ranks *rk)
     rk->d_recv = tk_core_alloc(c, out);
     rk->d_out = tk_core_alloc(c, out);
     if (in)
-        CUDA_CHECK(cudaMemcpy(rk->d_in, g.full_in + rk->row0[p] * rk->cols, in,
+        CUDA_CHECK(cudaMemcpy(rk->d_in, h->full_in + rk->row0[p] * rk->cols, in,
                               cudaMemcpyHostToDevice));
 }
 
@@ -262,7 +268,7 @@ static void fork_ranks(struct tk_ranks *rk)
                 }
                 close(fd[0]);
             }
-            g.core.dev = p;
+            rk->h->core.dev = p;
             CUDA_CHECK(cudaSetDevice(p));
             NCCL_CHECK(ncclCommInitRank(&rk->comm, rk->ranks, id, p));
             set_up_rank(rk);
@@ -278,28 +284,30 @@ static void fork_ranks(struct tk_ranks *rk)
    and hands it to the others through the id file; each rank joins on its own GPU. */
 static void join_ranks(struct tk_ranks *rk, size_t n)
 {
+    struct tk_ranks_state *h = rk->h;
     ncclUniqueId id;
     char err[1024];
     int p = rk->rank;
-    CUDA_CHECK(cudaSetDevice(g.core.dev));
+    CUDA_CHECK(cudaSetDevice(h->core.dev));
     if (p == 0) {
         NCCL_CHECK(ncclGetUniqueId(&id));
-        if (tk_id_write(id_file, &id, sizeof id, rk->ranks, launch.token, err, sizeof err)) {
+        if (tk_id_write(h->id_file, &id, sizeof id, rk->ranks, h->launch.token, err,
+                        sizeof err)) {
             fprintf(stderr, "rank 0: %s\n", err);
             exit(TK_EXIT_CUDA);
         }
-    } else if (tk_id_read(id_file, &id, sizeof id, rk->ranks, launch.token, launch.timeout_s,
-                          err, sizeof err)) {
+    } else if (tk_id_read(h->id_file, &id, sizeof id, rk->ranks, h->launch.token,
+                          h->launch.timeout_s, err, sizeof err)) {
         fprintf(stderr, "rank %d: %s\n", p, err);
         exit(TK_EXIT_CUDA);
     }
     NCCL_CHECK(ncclCommInitRank(&rk->comm, rk->ranks, id, p));
     if (p == 0)   /* every rank has read it: none is in the communicator without it */
-        tk_id_remove(id_file);
+        tk_id_remove(h->id_file);
     set_up_rank(rk);
     if (p != 0) {   /* its rows are on its GPU; its checks compute the input's values */
-        tk_rows_release(g.full_in, n);
-        g.full_in = NULL;
+        tk_rows_release(h->full_in, n);
+        h->full_in = NULL;
     }
 }
 
@@ -311,19 +319,20 @@ static const char *env(const char *name)
 /* Whether this process runs in launcher mode (--id-file or TK_ID_FILE), and then who it is:
    a bad environment, or an id file's folder missing, exits 2. In fork mode, a process that a
    launcher started as one of several is refused: each would fork ranks on every GPU. */
-static int launched(const char *prog, int want)
+static int launched(struct tk_ranks *rk, const char *prog, int want)
 {
+    struct tk_ranks_state *h = rk->h;
     char err[512];
     const char *from_env = getenv("TK_ID_FILE");
-    if (!id_file && from_env && *from_env)
-        id_file = from_env;
-    int found = tk_launch_read(&launch, env, TK_MAX_RANKS, err, sizeof err);
-    if (!id_file) {
-        if (found == 1 && launch.ranks > 1) {
+    if (!h->id_file && from_env && *from_env)
+        h->id_file = from_env;
+    int found = tk_launch_read(&h->launch, env, TK_MAX_RANKS, err, sizeof err);
+    if (!h->id_file) {
+        if (found == 1 && h->launch.ranks > 1) {
             fprintf(stderr, "%s: this process is rank %d of %d (set by %s: %s), but no id file "
                     "is given: launcher mode needs --id-file PATH (or TK_ID_FILE), on a "
                     "filesystem every rank shares; to fork the ranks here, start one task\n",
-                    prog, launch.rank, launch.ranks, launch.launcher, launch.vars);
+                    prog, h->launch.rank, h->launch.ranks, h->launch.launcher, h->launch.vars);
             exit(TK_EXIT_USAGE);
         }
         return 0;
@@ -335,11 +344,11 @@ static int launched(const char *prog, int want)
                 err[0] ? "; " : "", err);
     else if (found < 0)
         fprintf(stderr, "%s: launcher mode: %s\n", prog, err);
-    else if (want && want != launch.ranks)
+    else if (want && want != h->launch.ranks)
         fprintf(stderr, "%s: --ranks %d, but the launcher's rank count is %d (set by %s: %s)\n",
-                prog, want, launch.ranks, launch.launcher, launch.vars);
-    else if (tk_id_prepare(id_file, launch.rank == 0, err, sizeof err))
-        fprintf(stderr, "%s: rank %d: %s\n", prog, launch.rank, err);
+                prog, want, h->launch.ranks, h->launch.launcher, h->launch.vars);
+    else if (tk_id_prepare(h->id_file, h->launch.rank == 0, err, sizeof err))
+        fprintf(stderr, "%s: rank %d: %s\n", prog, h->launch.rank, err);
     else
         return 1;
     exit(TK_EXIT_USAGE);
@@ -348,30 +357,32 @@ static int launched(const char *prog, int want)
 /* The run's first line. */
 static void say_run(const char *step, const struct tk_ranks *rk, size_t bytes)
 {
-    tk_core_say(&g.core, "transpose-kit %s: %d x %d floats (%.1f MiB a matrix) across GPUs, "
+    struct tk_ranks_state *h = rk->h;
+    tk_core_say(&h->core, "transpose-kit %s: %d x %d floats (%.1f MiB a matrix) across GPUs, "
                 "median of %d timed runs after %d warm-ups\n", step, rk->rows, rk->cols,
-                bytes / TK_MIB, g.core.opt.reps, g.core.opt.warmup);
+                bytes / TK_MIB, h->core.opt.reps, h->core.opt.warmup);
 }
 
 /* The line before the rows: how the ranks run (how), and what each holds. */
 static void say_ranks(const struct tk_ranks *rk, const char *how)
 {
-    tk_core_say(&g.core, "ranks: %d, %s; rank p holds input rows p x rows / %d to (p + 1) x "
+    tk_core_say(&rk->h->core, "ranks: %d, %s; rank p holds input rows p x rows / %d to (p + 1) x "
                 "rows / %d - 1\n", rk->ranks, how, rk->ranks, rk->ranks);
 }
 
 /* The whole input, filled once here, one thread: in fork mode every rank inherits it, and a
    process that has used OpenMP cannot use it again in a forked child (GNU libgomp). */
-static void fill_whole(const char *prog, size_t n, size_t bytes)
+static void fill_whole(struct tk_ranks *rk, const char *prog, size_t n, size_t bytes)
 {
-    g.full_in = malloc(bytes);
-    if (!g.full_in) {
+    struct tk_ranks_state *h = rk->h;
+    h->full_in = malloc(bytes);
+    if (!h->full_in) {
         fprintf(stderr, "%s: cannot allocate the host matrix (%.1f GiB)\n", prog,
                 bytes / (TK_MIB * 1024));
         exit(TK_EXIT_CUDA);
     }
     for (size_t i = 0; i < n; i++)
-        g.full_in[i] = tk_value(i);
+        h->full_in[i] = tk_value(i);
 }
 
 /* Launcher mode: this process is rank launch.rank of launch.ranks. Rank 0 does what fork
@@ -380,27 +391,28 @@ static void fill_whole(const char *prog, size_t n, size_t bytes)
 static void begin_launched(struct tk_ranks *rk, const char *step, const char *prog, size_t n,
                            size_t bytes)
 {
-    struct tk_core *c = &g.core;
+    struct tk_ranks_state *h = rk->h;
+    struct tk_core *c = &h->core;
     char why[256], how[512];
-    int count = 0, p = launch.rank;
+    int count = 0, p = h->launch.rank;
     rk->rank = p;
-    c->table.gpus = rk->ranks = launch.ranks;
+    c->table.gpus = rk->ranks = h->launch.ranks;
     tk_split(rk->rows, rk->ranks, rk->row0);
     tk_split(rk->cols, rk->ranks, rk->col0);
     if (p == 0)
         tk_core_host_fits(c, prog, bytes);
-    const char *problem = probe(&count, why, sizeof why);
+    const char *problem = probe(rk, &count, why, sizeof why);
     if (p == 0) {
         say_run(step, rk, bytes);
-        if (launch.token[0])
-            snprintf(how, sizeof how, ", marked with the run's name %s (%s)", launch.token,
-                     launch.token_from);
+        if (h->launch.token[0])
+            snprintf(how, sizeof how, ", marked with the run's name %s (%s)", h->launch.token,
+                     h->launch.token_from);
         else
             snprintf(how, sizeof how, " (no variable names the run: give each run a path of "
                      "its own)");
         tk_core_say(c, "launcher mode: rank 0 of %d (set by %s: %s); NCCL's id through %s%s\n",
-                    rk->ranks, launch.launcher, launch.vars, id_file, how);
-        fill_whole(prog, n, bytes);
+                    rk->ranks, h->launch.launcher, h->launch.vars, h->id_file, how);
+        fill_whole(rk, prog, n, bytes);
         tk_core_header(c);
         if (!c->opt.no_cpu)
             cpu_row(rk);
@@ -415,9 +427,9 @@ static void begin_launched(struct tk_ranks *rk, const char *step, const char *pr
                     problem);
             exit(TK_EXIT_NO_GPU);
         }
-        g.full_in = tk_rows_reserve(n, (size_t)rk->row0[p] * rk->cols, tk_in_count(rk, p), why,
+        h->full_in = tk_rows_reserve(n, (size_t)rk->row0[p] * rk->cols, tk_in_count(rk, p), why,
                                     sizeof why);
-        if (!g.full_in) {
+        if (!h->full_in) {
             fprintf(stderr, "%s: rank %d: %s\n", prog, p, why);
             exit(TK_EXIT_CUDA);
         }
@@ -438,7 +450,7 @@ void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_l
     g.local = local;
     c->flush = 1;   /* the parent, the CPU row's process and the ranks share stdout */
     c->table.across = 1;
-    if (own_options(&argc, argv, &want, err, sizeof err) < 0)
+    if (own_options(rk, &argc, argv, &want, err, sizeof err) < 0)
         tk_core_refuse(argv[0], err, usage);
     tk_core_options(c, step, row, usage, argc, argv);
     if (c->opt.device != 0) {
@@ -453,15 +465,15 @@ void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_l
     }
     rk->rows = (int)c->opt.rows, rk->cols = (int)c->opt.cols;
     size_t n = (size_t)rk->rows * rk->cols, bytes = n * sizeof(float);
-    if (launched(argv[0], want)) {
+    if (launched(rk, argv[0], want)) {
         begin_launched(rk, step, argv[0], n, bytes);
         return;
     }
     tk_core_host_fits(c, argv[0], bytes);
 
-    const char *problem = probe(&count, why, sizeof why);
+    const char *problem = probe(rk, &count, why, sizeof why);
     say_run(step, rk, bytes);
-    fill_whole(argv[0], n, bytes);
+    fill_whole(rk, argv[0], n, bytes);
     c->table.gpus = rk->ranks = want ? want : count;   /* for the CSV; checked below */
     tk_core_header(c);
     if (!c->opt.no_cpu)
@@ -488,19 +500,20 @@ void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_l
 
 int tk_ranks_end(struct tk_ranks *rk)
 {
+    struct tk_ranks_state *h = rk->h;
     tk_ranks_barrier(rk);
     if (rk->rank == 0 && tk_todo_open())
-        tk_core_say_unfinished(&g.core, "");
-    if (tk_todo_open() && !g.core.status)
-        g.core.status = TK_EXIT_TODO;
+        tk_core_say_unfinished(&h->core, "");
+    if (tk_todo_open() && !h->core.status)
+        h->core.status = TK_EXIT_TODO;
     cudaFree(rk->d_in);
     cudaFree(rk->d_send);
     cudaFree(rk->d_recv);
     tk_ranks_window_end(rk);   /* d_out, where it lies in the window */
     cudaFree(rk->d_out);
-    tk_core_release(&g.core);
+    tk_core_release(&h->core);
     ncclCommDestroy(rk->comm);
-    free(g.full_in);
+    free(h->full_in);
     fflush(NULL);
-    return g.core.status;
+    return h->core.status;
 }

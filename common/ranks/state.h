@@ -5,6 +5,7 @@
 #define TK_RANKS_STATE_H
 
 #include "core.h"
+#include "launch.h"
 #include "ranks.h"
 
 #ifdef __cplusplus
@@ -30,6 +31,9 @@ struct tk_ranks_state {
     int window;                 /* the stage being timed stores through the window */
     int window_tried;           /* the window was asked for (window.cu) */
     char window_why[512];       /* why it could not be made: the skip's reason */
+    const char *id_file;        /* launcher mode's id file (--id-file, TK_ID_FILE); NULL in
+                                   fork mode */
+    struct tk_launch launch;    /* launcher mode: who this process is */
 };
 
 /* Lines the ranks up: returns on each once all have reached it (its stream idle after). */
