@@ -1,6 +1,6 @@
-/* What the files of the harness's front end across GPUs share: begin.c (the processes),
-   time.c (the rows) and window.cu (the symmetric window of stage (c)). Internal
-   to the harness, as core.h is: not for steps. */
+/* What the files of the harness across GPUs (common/ranks/) share: the state behind struct
+   tk_ranks, and the functions one file calls in another. Internal to the harness, as core.h
+   is: not for steps. Each function is described where it is defined. */
 #ifndef TK_RANKS_STATE_H
 #define TK_RANKS_STATE_H
 
@@ -14,7 +14,8 @@ extern "C" {
 
 #define TK_MAX_MARKS 512
 
-/* Behind struct tk_ranks: what a process keeps between tk_ranks_begin and tk_ranks_end. */
+/* Behind struct tk_ranks: what a process keeps between tk_ranks_begin and tk_ranks_end. One
+   a process, begin.c's; every file reaches it through rk->h. */
 struct tk_ranks_state {
     struct tk_core core;
     tk_local_fn local;          /* the step's one-GPU kernel, for the one-GPU row */
@@ -36,11 +37,37 @@ struct tk_ranks_state {
     struct tk_launch launch;    /* launcher mode: who this process is */
 };
 
+/* begin.c: what fork mode and launcher mode both use. */
+
 /* Lines the ranks up: returns on each once all have reached it (its stream idle after). */
 void tk_ranks_barrier(struct tk_ranks *rk);
 
+/* What the probe finds. */
+struct probe_msg { int count, problem, runtime, driver; char why[256], device[256]; };
+
+void tk_ranks_probe_here(struct tk_ranks *rk, struct probe_msg *m);
+int tk_ranks_cpu_row_here(struct tk_ranks *rk);
+void tk_ranks_set_up_rank(struct tk_ranks *rk);
+void tk_ranks_say_run(const char *step, const struct tk_ranks *rk, size_t bytes);
+void tk_ranks_say_ranks(const struct tk_ranks *rk, const char *how);
+void tk_ranks_fill_whole(struct tk_ranks *rk, const char *prog, size_t n, size_t bytes);
+
+/* supervisor.c: fork mode's processes (in launcher mode, the probe and the CPU row here). */
+const char *tk_ranks_probe(struct tk_ranks *rk, int *count, char *why, size_t len);
+void tk_ranks_cpu_row(struct tk_ranks *rk);
+void tk_ranks_fork_ranks(struct tk_ranks *rk);
+
+/* launched.c: launcher mode's bootstrap. */
+int tk_ranks_launched(struct tk_ranks *rk, const char *prog, int want);
+void tk_ranks_begin_launched(struct tk_ranks *rk, const char *step, const char *prog,
+                             size_t n, size_t bytes);
+
+/* time.c: the rows. */
+
 /* v reduced over every rank by op (ncclSum, ncclMin, ...), returned on each. */
 int tk_ranks_reduce(struct tk_ranks *rk, int v, ncclRedOp_t op);
+
+/* window.cu: stage (c)'s symmetric window. */
 
 /* Frees the window and the device communicator where tk_ranks_time_window made them, on every
    rank at once (window.cu); d_out, which lay in the window, becomes NULL. */
