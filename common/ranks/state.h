@@ -64,8 +64,24 @@ void tk_ranks_begin_launched(struct tk_ranks *rk, const char *step, const char *
 
 /* time.c: the rows. */
 
+/* Each buffer's poison, NaNs no input value has: an output element holding one of them was
+   never written (out), or came from a receive buffer no exchange had filled (recv), or from a
+   send buffer no pack had filled (send). */
+#define POISON_RECV 0x7FA0DEADu
+#define POISON_SEND 0x7FB0BEEFu
+
 /* v reduced over every rank by op (ncclSum, ncclMin, ...), returned on each. */
 int tk_ranks_reduce(struct tk_ranks *rk, int v, ncclRedOp_t op);
+
+/* explain.c: a wrong output explained. */
+
+/* What the check of a part of a matrix on this rank found; for a stage that stores through
+   the window, also the ranks whose every value here still holds the poison (bit X: rank X). */
+struct check { const char *row; size_t wrong, poisoned, first; float got; uint64_t unstored; };
+
+size_t tk_ranks_check_part(const struct tk_ranks *rk, const float *d, const struct tk_part *part,
+                           struct check *ck);
+void tk_ranks_explain_wrong(struct tk_ranks *rk, void *arg);
 
 /* window.cu: stage (c)'s symmetric window. */
 
