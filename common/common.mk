@@ -63,7 +63,7 @@ ifneq ($(BUILD_FLAGS),$(shell cat $(STAMP) 2>/dev/null))
 endif
 
 $(BIN): $(SRC) $(wildcard *.cuh) $(EXTRA) $(HARNESS_LIBS) $(wildcard $(COMMON)/*.h) \
-        $(MAKEFILE_LIST) $(STAMP)
+        $(if $(RANKS),$(wildcard $(COMMON)/ranks/*.h)) $(MAKEFILE_LIST) $(STAMP)
 	$(NVCC) $(FLAGS) $(SRC) $(EXTRA) $(HARNESS_LIBS) -o $@ $(LDLIBS)
 
 run: $(BIN)

@@ -2,7 +2,7 @@
 # failed CUDA call or a pattern of wrong values means in the step's terms. Sourced, not run.
 # Every explanation rests on evidence the program printed: the call that failed, or the
 # "pattern:" lines with which the harness names where wrong values came from (common/explain.c,
-# common/ranks_time.c; every name once in common/patterns.h).
+# common/ranks/explain.c; every name once in common/patterns.h).
 # shellcheck disable=SC2034  # the variables step_words sets are the grader's
 
 # step_words STEP: the words for the step, or fails for a step it has none for. Its numbers

@@ -3,7 +3,7 @@
    The input is a rows x cols matrix stored row by row; the output is its transpose, cols x
    rows. Both are split over P GPUs by blocks of rows: rank p holds input rows row0[p] to
    row0[p + 1] - 1 and must end with output rows col0[p] to col0[p + 1] - 1, which are input
-   columns. The harness (common/ranks.h) starts one process a GPU, joins them with NCCL,
+   columns. The harness (common/ranks/ranks.h) starts one process a GPU, joins them with NCCL,
    fills each rank's rows, times each stage on every rank beside two ceilings (NCCL moving the
    same blocks, and this step's kernel on the whole matrix on one GPU), and checks every
    rank's output element by element. Three stages: (a) pack, exchange, transpose; (b) the
@@ -196,12 +196,12 @@ static void stage_b(struct tk_ranks *rk, cudaStream_t s)
     (void)rk, (void)s;
 }
 
-/* Stage (c), fused: one kernel a rank. The output lies in a symmetric window (common/ranks.h,
-   tk_ranks_time_window): rank q's output row c starts at element (c - col0[q]) * rows of q's
-   window, and ncclGetLsaPointer(win, offset, q) is a pointer into it that plain stores reach,
-   over NVLink where q is another GPU. What the kernel knows of the split: this rank's input
-   rows, row0 to row0 + rp - 1 of the whole input, and every rank's first output row, col0[q]
-   (q = 0 .. ranks; col0[ranks] = cols). */
+/* Stage (c), fused: one kernel a rank. The output lies in a symmetric window
+   (common/ranks/ranks.h, tk_ranks_time_window): rank q's output row c starts at element
+   (c - col0[q]) * rows of q's window, and ncclGetLsaPointer(win, offset, q) is a pointer into
+   it that plain stores reach, over NVLink where q is another GPU. What the kernel knows of
+   the split: this rank's input rows, row0 to row0 + rp - 1 of the whole input, and every
+   rank's first output row, col0[q] (q = 0 .. ranks; col0[ranks] = cols). */
 struct split { int rows, cols, row0, rp, ranks; int col0[TK_MAX_RANKS + 1]; };
 
 /* TODO(step8): stage (c)'s kernel. Why a third stage: stage (b)'s timeline (README, 16384 x

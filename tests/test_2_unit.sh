@@ -4,7 +4,8 @@
 unit=$TK_BUILD/unit
 rm -f "$unit"
 run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -O2 -fopenmp -Icommon tests/unit.c \
-    common/options.c common/matrix.c common/explain.c common/report.c common/launch.c -lm -o "$unit"
+    common/options.c common/matrix.c common/explain.c common/report.c common/ranks/launch.c \
+    -lm -o "$unit"
 if [ "$RC" = 0 ]; then pass "the harness's plain-C parts build as strict C11"
 else fail "the harness's plain-C parts build as strict C11" "gcc failed"; fi
 
@@ -17,10 +18,10 @@ for f in common/cuda_check.c common/core.c common/harness.c scripts/bench/bench.
     if [ "$RC" = 0 ]; then pass "$f is strict C11 against the CUDA headers"
     else fail "$f is strict C11 against the CUDA headers" "gcc failed"; fi
 done
-for f in common/ranks.c common/ranks_time.c; do
+for f in common/ranks/*.c; do
     if [ "$HAVE_NCCL" = 1 ]; then
         run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Icommon \
-            -I"$cuda_inc" "$f"
+            -Icommon/ranks -I"$cuda_inc" "$f"
         if [ "$RC" = 0 ]; then pass "$f is strict C11 against the CUDA and NCCL headers"
         else fail "$f is strict C11 against the CUDA and NCCL headers" "gcc failed"; fi
     else

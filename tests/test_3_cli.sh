@@ -109,7 +109,7 @@ else
     pass "no solution holds a TODO"
 fi
 
-# Launcher mode (--id-file or TK_ID_FILE; common/launch.h) as a user meets it without a GPU:
+# Launcher mode (--id-file or TK_ID_FILE; common/ranks/launch.h) as a user meets it without a GPU:
 # each rank says it has none (exit 3), rank 0 alone printing the table's lines; a launcher's
 # environment that is wrong, or a launcher of several tasks without an id file, is refused with
 # its message (exit 2). A shell inside a launcher's task would pass its variables on: none here.

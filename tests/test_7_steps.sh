@@ -25,10 +25,10 @@ untrue() {
         [ -f "solution/step$n/transpose.cu" ] || continue
         gpus=$(steps_field gpus "$n")
         for d in "step$n" "solution/step$n"; do   # across GPUs: exactly the ranks' harness
-            if grep -q 'ranks\.c' "$d/Makefile" 2>/dev/null; then
-                [ "$gpus" -gt 1 ] || echo "step$n: gpus $gpus, but $d/Makefile builds common/ranks.c"
+            if grep -Eq '^RANKS[[:space:]]*:?=[[:space:]]*yes' "$d/Makefile" 2>/dev/null; then
+                [ "$gpus" -gt 1 ] || echo "step$n: gpus $gpus, but $d/Makefile builds common/ranks/"
             else
-                [ "$gpus" = 1 ] || echo "step$n: gpus $gpus, but $d/Makefile does not build common/ranks.c"
+                [ "$gpus" = 1 ] || echo "step$n: gpus $gpus, but $d/Makefile does not build common/ranks/"
             fi
         done
         rows=$(steps_field rows "$n")
@@ -68,10 +68,10 @@ wrong "a step the grader has no words for" "$step9" '^step9: scripts/grade-words
 wrong "a solution folder left out" '/^step4 /d' '^solution/step4 is not in the table$'
 wrong "a starter folder left out" '/^step4 /d' '^step4 is not in the table$'
 wrong "a step across GPUs without the ranks' harness" 's/^step7 .*/step7 GPU-any-shape 2 90 - - 8192x8192 - -/' \
-    '^step7: gpus 2, but solution/step7/Makefile does not build common/ranks.c$'
+    '^step7: gpus 2, but solution/step7/Makefile does not build common/ranks/$'
 wrong "a step with the ranks' harness on one GPU" \
     's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined,GPU-fused 1 90 - - 8192x8192 97x161 -/' \
-    '^step8: gpus 1, but solution/step8/Makefile builds common/ranks.c$'
+    '^step8: gpus 1, but solution/step8/Makefile builds common/ranks/$'
 wrong "a row the solution does not describe" 's/^\(step2 *\)GPU-2D /\1GPU-2d /' \
     '^step2: --describe names row=GPU-2D, the table.s last row is GPU-2d$'
 wrong "a row the solution does not time" 's/GPU-alltoall,/GPU-all-to-all,/' '^step8: no row "GPU-all-to-all" in'

@@ -1,10 +1,10 @@
 /* Host-side unit tests of the harness's plain-C parts: options, values, CPU transpose,
    checker, statistics and bandwidth arithmetic, and launcher mode's environment, id file and
-   rows (launch.h). Prints one "PASS name" or "FAIL name: why" line per test; tests/run.sh
+   rows (ranks/launch.h). Prints one "PASS name" or "FAIL name: why" line per test; tests/run.sh
    counts them. */
 #define _POSIX_C_SOURCE 200809L   /* fork, waitpid, mkdtemp, setrlimit for the launcher's tests */
 #include "explain.h"
-#include "launch.h"
+#include "ranks/launch.h"
 #include "matrix.h"
 #include "options.h"
 #include "report.h"
@@ -754,7 +754,7 @@ static void test_fused(void)
            strstr(why, "stored 0 times"), why);
 }
 
-/* ---- launcher mode: who this process is (launch.h) --------------------------------- */
+/* ---- launcher mode: who this process is (ranks/launch.h) --------------------------- */
 
 static const char *const *test_env;   /* "NAME=VALUE" strings, NULL-terminated */
 

@@ -2,7 +2,7 @@
    environment a launcher sets, NCCL's unique id handed through a file, and this rank's rows
    of the input. Plain C with POSIX, no CUDA or NCCL: tests/unit.c calls every function.
 
-   Launcher mode is on when --id-file PATH (or TK_ID_FILE) is given; ranks.c then reads
+   Launcher mode is on when --id-file PATH (or TK_ID_FILE) is given; launched.c then reads
    who this process is with tk_launch_read, rank 0 writes NCCL's id into PATH and the others
    read it. The environment is read in this order, the first launcher found being the one:
        TK_RANK, TK_RANKS, TK_LOCAL_RANK                   the kit's own, set by hand or a test

@@ -1,10 +1,10 @@
-/* The harness's front end across GPUs (step 8), its symmetric window: see
-   tk_ranks_time_window in ranks.h. Made at the first stage that asks for it, on every rank at
-   once, never before: a run that times no such stage neither pays for it nor depends on what
-   it needs (CUDA's virtual memory management, load/store access between every pair of GPUs).
+/* Stage (c)'s symmetric window across GPUs (step 8): see tk_ranks_time_window in ranks.h.
+   Made at the first stage that asks for it, on every rank at once, never before: a run that
+   times no such stage neither pays for it nor depends on what it needs (CUDA's virtual memory
+   management, load/store access between every pair of GPUs).
    C-style host code; a .cu file because NCCL's device communicator, ncclDevComm, is a type
    of its C++ device API (nccl_device.h). */
-#include "ranks_state.h"
+#include "state.h"
 
 #include <string.h>
 

@@ -26,8 +26,9 @@
 #include <nccl_device.h>   /* ncclDevComm, ncclGetLsaPointer, ncclLsaBarrierSession: device code */
 #endif
 
-#include "harness.h"   /* CUDA_CHECK */
-#include "matrix.h"    /* tk_split, tk_chunk_first */
+#include "cuda_check.h"   /* CUDA_CHECK */
+#include "options.h"      /* the exit statuses */
+#include "matrix.h"       /* tk_split, tk_chunk_first */
 
 #ifdef __cplusplus
 extern "C" {
