@@ -7,13 +7,13 @@
 #   make clean
 
 include common/nccl.mk
-# The steps, from the kit's table of steps (scripts/steps.txt). Those across GPUs need NCCL:
+# The steps, from the kit's table of steps (scripts/lib/steps.txt). Those across GPUs need NCCL:
 # without it, they are left out.
-STEPS     := $(addprefix step,$(shell scripts/steps.sh))
+STEPS     := $(addprefix step,$(shell scripts/lib/steps.sh))
 ifneq ($(.SHELLSTATUS),0)
-  $(error scripts/steps.sh cannot read the table of steps: its message above says why)
+  $(error scripts/lib/steps.sh cannot read the table of steps: its message above says why)
 endif
-ACROSS    := $(addprefix step,$(shell scripts/steps.sh --across))
+ACROSS    := $(addprefix step,$(shell scripts/lib/steps.sh --across))
 ifneq ($(HAVE_NCCL),1)
   STEPS := $(filter-out $(ACROSS),$(STEPS))
 endif
@@ -26,16 +26,16 @@ $(DIRS):
 	$(MAKE) -C $@
 
 run: $(SOLUTIONS)
-	scripts/run-all.sh $(ARGS)
+	scripts/results/run-all.sh $(ARGS)
 
 results: $(SOLUTIONS)
-	scripts/results.sh $(ARGS)
+	scripts/results/results.sh $(ARGS)
 
 test:
 	tests/run.sh
 
 large: $(SOLUTIONS)
-	scripts/large.sh
+	scripts/results/large.sh
 
 clean:
 	for d in $(DIRS); do $(MAKE) -C $$d clean; done

@@ -70,10 +70,10 @@ run: $(BIN)
 	./$(BIN)
 
 check:
-	$(COMMON)/../scripts/grade.sh .
+	$(COMMON)/../scripts/grade/grade.sh .
 
 hint:
-	@$(COMMON)/../scripts/hint.sh $(if $(filter 0,$(N)),--reset,$(if $(N),--tier $(N))) .
+	@$(COMMON)/../scripts/grade/hint.sh $(if $(filter 0,$(N)),--reset,$(if $(N),--tier $(N))) .
 
 clean:
 	rm -rf $(BIN) $(STAMP) .harness

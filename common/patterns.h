@@ -1,6 +1,6 @@
 /* The names of the patterns of wrong values, one list. The harness prints each on its own
    "  pattern: NAME ..." line (explain.c for one matrix, ranks/explain.c across GPUs), and the grader
-   explains each by that name (explain_pattern in scripts/grade-words.sh; tests/test_2_unit.sh
+   explains each by that name (explain_pattern in scripts/grade/grade-words.sh; tests/test_2_unit.sh
    holds the two lists to the same names). One pattern a line: TK_PATTERN(ID, "name"). */
 #ifndef TK_PATTERNS_H
 #define TK_PATTERNS_H

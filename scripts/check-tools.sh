@@ -2,7 +2,7 @@
 # Checks what the kit needs to build: nvcc, a C compiler with OpenMP, GNU Make; and NCCL,
 # which only the steps across GPUs need (without it they are left out of the build).
 # Prints what is missing and how to get it; exit status 1 when something the core needs is.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib/lib.sh"
 case ${1:-} in
     "") ;;
     -h|--help) usage; exit 0 ;;

@@ -7,16 +7,16 @@ TK_BUILD=$TK_ROOT/tests/build           # scratch space, removed by make clean
 mkdir -p "$TK_BUILD"
 LAST_OUT=$TK_BUILD/last.out             # output of the last run_cmd
 
-# The steps, from the table of steps (scripts/steps.txt): 1 2 3 ... and their starter and
+# The steps, from the table of steps (scripts/lib/steps.txt): 1 2 3 ... and their starter and
 # solution folders. The steps across GPUs need NCCL to build: without it (common/nccl.mk) they
 # are left out, and tests/test_1_build.sh says so. Without a table there is nothing to test.
-# shellcheck source=scripts/lib.sh
-. scripts/lib.sh
-scripts/steps.sh >/dev/null || { echo "tests: the table of steps is broken (above); nothing tested" >&2; exit 1; }
+# shellcheck source=scripts/lib/lib.sh
+. scripts/lib/lib.sh
+scripts/lib/steps.sh >/dev/null || { echo "tests: the table of steps is broken (above); nothing tested" >&2; exit 1; }
 HAVE_NCCL=$(have_nccl)
-ACROSS_NUMS=$(scripts/steps.sh --across | tr '\n' ' ')
-if [ "$HAVE_NCCL" = 1 ]; then STEP_NUMS=$(scripts/steps.sh | tr '\n' ' ')
-else STEP_NUMS=$(scripts/steps.sh --one-gpu | tr '\n' ' '); fi
+ACROSS_NUMS=$(scripts/lib/steps.sh --across | tr '\n' ' ')
+if [ "$HAVE_NCCL" = 1 ]; then STEP_NUMS=$(scripts/lib/steps.sh | tr '\n' ' ')
+else STEP_NUMS=$(scripts/lib/steps.sh --one-gpu | tr '\n' ' '); fi
 STEP_DIRS=$(for n in $STEP_NUMS; do printf 'step%s ' "$n"; done
             for n in $STEP_NUMS; do printf 'solution/step%s ' "$n"; done)
 
@@ -55,11 +55,11 @@ expect() {
     judge "$name" "$code" "$pattern"
 }
 
-# GPU present? scripts/no-gpu.sh asks the step 1 solution. A broken GPU run counts as present:
+# GPU present? scripts/lib/no-gpu.sh asks the step 1 solution. A broken GPU run counts as present:
 # it must fail the GPU tests, not skip them.
 gpu_probe() {
     [ -n "${GPU_STATE:-}" ] && return
-    if GPU_WHY=$(scripts/no-gpu.sh "$TK_ROOT/solution/step1/transpose"); then
+    if GPU_WHY=$(scripts/lib/no-gpu.sh "$TK_ROOT/solution/step1/transpose"); then
         GPU_STATE=absent
     else
         GPU_STATE=present
@@ -81,7 +81,7 @@ gpu_count() { echo "$GPU_COUNT"; }
 # enough_gpus N: true unless step N runs across GPUs and this machine has fewer than it needs;
 # NEED: the GPUs it needs (the table's gpus; 1 for a step on one GPU).
 declare -A GPUS_OF   # the table's gpus of each step across GPUs, read once
-for n in $ACROSS_NUMS; do GPUS_OF[$n]=$(scripts/steps.sh --field gpus "step$n"); done
+for n in $ACROSS_NUMS; do GPUS_OF[$n]=$(scripts/lib/steps.sh --field gpus "step$n"); done
 enough_gpus() {
     NEED=1
     [[ " $ACROSS_NUMS " == *" $1 "* ]] || return 0
@@ -103,7 +103,7 @@ across_test() {
 # xargs.
 grade_into() {
     local t0=$SECONDS
-    scripts/grade.sh ${2:+"$2"} "$1" >"$1/grade.txt" 2>&1
+    scripts/grade/grade.sh ${2:+"$2"} "$1" >"$1/grade.txt" 2>&1
     echo $? >"$1/grade.rc"
     echo $((SECONDS - t0)) >"$1/grade.secs"
 }

@@ -14,7 +14,7 @@
 #                                    build takes and which mutants do not compile
 #   tests/mutants.sh --run [--jobs N] [--out DIR]
 #                                    builds every mutant and grades each with
-#                                    scripts/grade.sh --checks-only, N at a time (default: the
+#                                    scripts/grade/grade.sh --checks-only, N at a time (default: the
 #                                    cores / 2, at most 8: the GPU is shared; 1 where it takes
 #                                    one process at a time), while the rest
 #                                    build; writes DIR/mutants.csv and DIR/summary.txt
@@ -38,7 +38,7 @@
 # or grades that ended in none; 2 bad arguments; 3 no usable GPU (--run: nothing was graded);
 # 4 the kit itself failed (a generator error, solution/step1 does not build).
 set -u
-. "$(dirname "$0")/../scripts/lib.sh"
+. "$(dirname "$0")/../scripts/lib/lib.sh"
 CSV_HEADER="id,step,operator,category,verdict,checks,explained,match,line,findings,build_s,grade_s"
 # ids_of FILE: the first word of every line of a table FILE that is neither blank nor a
 # comment, one a line: the IDs of equivalent.txt or of an --ids file, the operators' names.
@@ -113,7 +113,7 @@ export TK_GRADE_AT_ONCE=2   # grades run side by side: each runs its shapes two 
 generate() {
     local dir=$1 n
     rm -rf "$dir" && mkdir -p "$dir" || return 1
-    for n in $(scripts/steps.sh --one-gpu); do
+    for n in $(scripts/lib/steps.sh --one-gpu); do
         [ -z "$only" ] || [[ $only == *" $n "* ]] || continue
         awk -v base="solution/step$n" -v dir="$dir" -f "$MUT/mutate.awk" "$MUT/operators.txt" \
             "solution/step$n/transpose.cu" >"$dir/.list" || return 1
@@ -145,7 +145,7 @@ fi
 # --run needs a GPU: asked first, as the grader asks, before anything is built.
 if [ "$mode" = run ]; then
     make -s -C solution/step1 >/dev/null 2>&1 || { echo "mutants: solution/step1 does not build" >&2; exit 4; }
-    if why=$(scripts/no-gpu.sh solution/step1/transpose); then
+    if why=$(scripts/lib/no-gpu.sh solution/step1/transpose); then
         echo "nothing was graded: no usable GPU here: $why. tests/mutants.sh --build builds the mutants without one."
         exit 3
     fi
@@ -197,7 +197,7 @@ grade_one() {
     [ "$(cat "$d/build.rc" 2>/dev/null)" = 0 ] || return 0
     t0=$EPOCHREALTIME
     mkdir -p "$d/tmp"
-    TMPDIR=$d/tmp timeout -k 10 "$GRADE_LIMIT" "$KIT/scripts/grade.sh" --checks-only "$d" >"$d/grade.txt" 2>&1
+    TMPDIR=$d/tmp timeout -k 10 "$GRADE_LIMIT" "$KIT/scripts/grade/grade.sh" --checks-only "$d" >"$d/grade.txt" 2>&1
     echo $? >"$d/grade.rc"
     elapsed "$t0" >"$d/grade.s"
     rm -rf "$d/tmp"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # pattern-names.sh PATTERNS_H GRADE_WORDS: whether the names of the patterns the harness prints
 # (the TK_PATTERN lines of common/patterns.h) are exactly those the grader explains (the labels
-# of the outer case of explain_pattern in scripts/grade-words.sh, less "*", its words for a
+# of the outer case of explain_pattern in scripts/grade/grade-words.sh, less "*", its words for a
 # name it does not know). Prints each name that only one side has; exits 1 when there is one.
 # pattern-names.sh --list PATTERNS_H: the harness's names, one a line, as the list orders them.
 set -u

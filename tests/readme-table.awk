@@ -1,4 +1,4 @@
-# With scripts/csv.awk: awk -v column=N -f scripts/csv.awk -f tests/readme-table.awk RUN.csv results/README.md
+# With scripts/lib/csv.awk: awk -v column=N -f scripts/lib/csv.awk -f tests/readme-table.awk RUN.csv results/README.md
 # prints every row of the reference table in results/README.md whose column N (split on "|",
 # so the first column is 2) differs from the run's GB/s for that row, names a row the run
 # lacks, and names every row of the run the table lacks (so a table that moved or lost a row

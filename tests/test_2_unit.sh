@@ -58,7 +58,7 @@ expect "scripts/bench/step7/panels.cuh carries solution/step7/panels.cuh byte fo
     cmp scripts/bench/step7/panels.cuh solution/step7/panels.cuh
 
 if [ -x "$unit" ]; then
-    "$unit" scripts/shapes.txt >"$TK_BUILD/unit.out" 2>&1
+    "$unit" scripts/grade/shapes.txt >"$TK_BUILD/unit.out" 2>&1
     unit_rc=$?
     while IFS= read -r line; do
         case $line in
@@ -73,13 +73,13 @@ if [ -x "$unit" ]; then
 fi
 
 # One list of pattern names: the harness prints those of common/patterns.h, the grader explains
-# those of explain_pattern in scripts/grade-words.sh; each side must know every name of the other.
-run_cmd tests/pattern-names.sh common/patterns.h scripts/grade-words.sh
+# those of explain_pattern in scripts/grade/grade-words.sh; each side must know every name of the other.
+run_cmd tests/pattern-names.sh common/patterns.h scripts/grade/grade-words.sh
 if [ "$RC" = 0 ]; then pass "the grader explains exactly the pattern names common/patterns.h lists"
 else fail "the grader explains exactly the pattern names common/patterns.h lists" "they differ"; fi
 # The check itself: a list with one name dropped and one added is refused, both named.
 sed '/"pairs"/d; /"copy"/{p; s/COPY, "copy"/BOGUS, "bogus"/}' common/patterns.h \
     >"$TK_BUILD/patterns.h"
-run_cmd tests/pattern-names.sh "$TK_BUILD/patterns.h" scripts/grade-words.sh
+run_cmd tests/pattern-names.sh "$TK_BUILD/patterns.h" scripts/grade/grade-words.sh
 judge "the pattern-name check names a name dropped from the list and one added" 1 \
-    "^only in scripts/grade-words.sh: pairs\$" "^only in $TK_BUILD/patterns.h: bogus\$"
+    "^only in scripts/grade/grade-words.sh: pairs\$" "^only in $TK_BUILD/patterns.h: bogus\$"

@@ -57,7 +57,7 @@ for d in $STEP_DIRS; do
     n=${d##*step}
     todo=done
     [ "$d" = "step$n" ] && todo=open
-    row=$(scripts/steps.sh --field rows "step$n" | tail -n 1)   # the table's last row is the one described
+    row=$(scripts/lib/steps.sh --field rows "step$n" | tail -n 1)   # the table's last row is the one described
     expect "$d: --describe says step$n, its row and todo=$todo" 0 "^step=step$n row=$row todo=$todo\$" \
         env CUDA_VISIBLE_DEVICES= "$d/transpose" --describe
 done
@@ -75,9 +75,9 @@ expect "a size the host cannot hold exits 4, saying how much it needs and has" 4
     'needs two host matrices of .* GiB; this machine has .* GiB of memory' \
     env CUDA_VISIBLE_DEVICES= solution/step1/transpose --rows 2097120 --cols 2147483392
 expect "large.sh refuses an unknown argument before any work, exit 2" 2 "unknown argument '--fast'" \
-    scripts/large.sh --fast
+    scripts/results/large.sh --fast
 expect "large.sh without a GPU says nothing was run, exit 3" 3 'nothing was run' \
-    env CUDA_VISIBLE_DEVICES= scripts/large.sh 1
+    env CUDA_VISIBLE_DEVICES= scripts/results/large.sh 1
 
 expect "--csv without a GPU: header and a checked CPU row" 3 \
     '^step1,CPU\+OMP,"none",.*,33,65,' env CUDA_VISIBLE_DEVICES= solution/step1/transpose \

@@ -52,10 +52,10 @@ done
 # own main; and the run stops at the first shape whose output is wrong: a grid rounded down
 # is exact on whole tiles (32 x 32, 64 x 64) and not at 33 x 65, and the 32 x 32 after it
 # never runs.
-shapes=$(grep -v '^#' scripts/shapes.txt | paste -sd, -)
+shapes=$(grep -v '^#' scripts/grade/shapes.txt | paste -sd, -)
 exact_at() { echo "^shapes: ${1%x*} x ${1#*x} exact\$"; }   # exact_at RxC: its line
-for n in $(scripts/steps.sh --one-gpu); do
-    name="solution step$n is exact at every shape of scripts/shapes.txt in one process (--shapes)"
+for n in $(scripts/lib/steps.sh --one-gpu); do
+    name="solution step$n is exact at every shape of scripts/grade/shapes.txt in one process (--shapes)"
     gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" "solution/step$n/transpose" \
         --shapes "$shapes" --no-cpu --reps 1 --warmup 0
 done
@@ -192,14 +192,14 @@ for n in ${STEP_NUMS#1 }; do
 done
 
 # The library row, cublasSgeam, exact on every shape of the list, in one process.
-name="the library row (cublasSgeam) is exact at every shape of scripts/shapes.txt"
+name="the library row (cublasSgeam) is exact at every shape of scripts/grade/shapes.txt"
 gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" scripts/library/library \
     --shapes "$shapes" --no-cpu --reps 2 --warmup 1
 
 # initcheck: no read of uninitialised device memory, the harness's L2 flush included, at the
 # shapes the grader's sanitizers run at (the table's san_at), all of a step's in one process.
-for n in $(scripts/steps.sh --one-gpu); do   # across GPUs: a process a rank
-    san=$(scripts/steps.sh --field san_at "step$n" | paste -sd, -)
+for n in $(scripts/lib/steps.sh --one-gpu); do   # across GPUs: a process a rank
+    san=$(scripts/lib/steps.sh --field san_at "step$n" | paste -sd, -)
     name="compute-sanitizer --tool initcheck is clean on solution step$n at ${san//,/, }"
     sanitizer_test "$name" || continue
     run_cmd timeout 300 compute-sanitizer --tool initcheck --error-exitcode 99 \
@@ -240,18 +240,18 @@ if sanitizer_test "$name"; then
 fi
 
 name="grade fails on the untouched step1 starter: not run yet"
-gpu_test "$name" && expect "$name" 1 'FAIL .*not run yet' scripts/grade.sh step1
+gpu_test "$name" && expect "$name" 1 'FAIL .*not run yet' scripts/grade/grade.sh step1
 
 name="results.sh measures every step on the GPU into a CSV"
 if gpu_test "$name"; then
-    run_cmd scripts/results.sh -n 512 --out "$TK_BUILD/gpu-run.csv"
+    run_cmd scripts/results/results.sh -n 512 --out "$TK_BUILD/gpu-run.csv"
     judge "$name" 0 '^GPU-vector-tile ' '^GPU-any-shape ' '^cublasSgeam ' '^copy ceiling '
 fi
 name="profile.sh captures a student's folder and writes a complete panel"
 if gpu_test "$name"; then
     if command -v ncu >/dev/null; then
         rm -rf "$TK_BUILD/kit/prof" && cp -r solution/step4 "$TK_BUILD/kit/prof"
-        expect "$name" 0 'wrote .*profile.txt' scripts/profile.sh -n 512 "$TK_BUILD/kit/prof"
+        expect "$name" 0 'wrote .*profile.txt' scripts/profile/profile.sh -n 512 "$TK_BUILD/kit/prof"
     else
         skip "$name" "ncu is not on the PATH"
     fi

@@ -3,7 +3,7 @@
 # profile panels. Their GPU runs are in test_4_gpu.sh.
 
 # Cluster jobs: syntax, shellcheck where installed, and the plan of a dry run.
-for f in scripts/job.sh scripts/slurm.sbatch scripts/pbs.pbs; do
+for f in scripts/cluster/job.sh scripts/cluster/slurm.sbatch scripts/cluster/pbs.pbs; do
     expect "$f passes bash -n" 0 '' bash -n "$f"
     if command -v shellcheck >/dev/null; then
         expect "$f passes shellcheck" 0 '' shellcheck -s bash -S warning "$f"
@@ -11,13 +11,13 @@ for f in scripts/job.sh scripts/slurm.sbatch scripts/pbs.pbs; do
         skip "$f passes shellcheck" "shellcheck is not installed"
     fi
 done
-expect "slurm job: --dry-run prints the plan for all steps" 0 'run: .*scripts/results.sh -n 8192' \
-    scripts/slurm.sbatch --dry-run
+expect "slurm job: --dry-run prints the plan for all steps" 0 'run: .*scripts/results/results.sh -n 8192' \
+    scripts/cluster/slurm.sbatch --dry-run
 expect "pbs job: STEP, SIZE and MODULES come from the environment" 0 \
-    'module load cuda/13.0 gcc' env STEP=3 SIZE=4096 MODULES="cuda/13.0 gcc" scripts/pbs.pbs --dry-run
+    'module load cuda/13.0 gcc' env STEP=3 SIZE=4096 MODULES="cuda/13.0 gcc" scripts/cluster/pbs.pbs --dry-run
 judge "pbs job: runs the named step at SIZE" 0 'solution/step3/transpose -n 4096'
-expect "job: a bad SIZE is refused" 2 'SIZE must be a whole number' env SIZE=big scripts/job.sh --dry-run
-expect "job: an unknown step folder is refused" 2 'no nosuch/transpose.cu' env STEP=nosuch scripts/job.sh --dry-run
+expect "job: a bad SIZE is refused" 2 'SIZE must be a whole number' env SIZE=big scripts/cluster/job.sh --dry-run
+expect "job: an unknown step folder is refused" 2 'no nosuch/transpose.cu' env STEP=nosuch scripts/cluster/job.sh --dry-run
 # Step 8's plans: one task forks its ranks; several Slurm tasks are ranks srun starts, in
 # launcher mode, NCCL's id through a file in the kit's folder named by the job; LAUNCHER
 # names another launcher (PBS's mpirun).
@@ -25,26 +25,26 @@ across=${ACROSS_NUMS%% *}
 if [ -n "$across" ]; then
     expect "slurm job, step $across in one task: the harness forks its ranks (no --id-file)" 0 \
         "run: .* solution/step$across/transpose -n 8192\\)   with" \
-        env -u SLURM_NTASKS -u LAUNCHER STEP="$across" scripts/slurm.sbatch --dry-run
+        env -u SLURM_NTASKS -u LAUNCHER STEP="$across" scripts/cluster/slurm.sbatch --dry-run
     expect "slurm job, step $across in 8 tasks: srun starts the ranks, launcher mode, the job's id file" 0 \
         "run: .*&& srun --kill-on-bad-exit=1 --ntasks=8 --cpus-per-task=4 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.77\\)" \
         env -u LAUNCHER STEP="$across" SLURM_JOB_ID=77 SLURM_NTASKS=8 SLURM_CPUS_PER_TASK=4 \
-        SLURM_SUBMIT_DIR="$TK_ROOT" scripts/slurm.sbatch --dry-run
+        SLURM_SUBMIT_DIR="$TK_ROOT" scripts/cluster/slurm.sbatch --dry-run
     expect "pbs job, step $across with LAUNCHER: mpirun starts the ranks, launcher mode" 0 \
         "run: .*&& mpirun -np 8 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.5\\.pbs01\\)" \
         env -u SLURM_JOB_ID STEP="$across" LAUNCHER="mpirun -np 8" PBS_JOBID=5.pbs01 \
-        PBS_O_WORKDIR="$TK_ROOT" scripts/pbs.pbs --dry-run
+        PBS_O_WORKDIR="$TK_ROOT" scripts/cluster/pbs.pbs --dry-run
     expect "job: LAUNCHER without a step is refused" 2 'LAUNCHER starts the ranks of one step across GPUs: set STEP too' \
-        env STEP=all LAUNCHER=srun scripts/job.sh --dry-run
+        env STEP=all LAUNCHER=srun scripts/cluster/job.sh --dry-run
 fi
 
 # The grader without a GPU: builds, says which step and that nothing was graded; exit 3.
-expect "grade: without a step folder it says so, with the usage, exit 2" 2 'grade: it takes one folder' scripts/grade.sh
-judge "grade: the usage names the command" 2 'scripts/grade.sh DIR'
+expect "grade: without a step folder it says so, with the usage, exit 2" 2 'grade: it takes one folder' scripts/grade/grade.sh
+judge "grade: the usage names the command" 2 'scripts/grade/grade.sh DIR'
 expect "grade: an untouched starter without a GPU: builds, notes its open TODOs, exit 3" 3 \
-    '^note: it still calls tk_unfinished' env CUDA_VISIBLE_DEVICES= scripts/grade.sh step3
+    '^note: it still calls tk_unfinished' env CUDA_VISIBLE_DEVICES= scripts/grade/grade.sh step3
 judge "grade: says it graded nothing" 3 '^PASS build' '^nothing was graded: no usable GPU here'
-run_cmd env CUDA_VISIBLE_DEVICES= scripts/grade.sh solution/step3
+run_cmd env CUDA_VISIBLE_DEVICES= scripts/grade/grade.sh solution/step3
 if [ "$RC" = 3 ] && ! grep -q 'tk_unfinished' "$LAST_OUT"; then
     pass "grade: a solution without a GPU: no open-TODO note, exit 3"
 else
@@ -64,7 +64,7 @@ check_reference() {
     want="date,step,row,device,cc,peak_gbs,rows,cols,reps,ms_median,ms_min,ms_max,gbs,pct_peak,pct_copy,checked,k20x_gbs,cuda_runtime,driver,nvidia_driver"
     [ "$(head -n 1 "$ref")" = "$want" ] && pass "$gpu reference CSV: every column" ||
         fail "$gpu reference CSV: every column" "header is $(head -n 1 "$ref")"
-    bad=$(awk -f scripts/csv.awk -f tests/reference-rows.awk "$ref" 2>&1) || bad="awk failed: $bad"
+    bad=$(awk -f scripts/lib/csv.awk -f tests/reference-rows.awk "$ref" 2>&1) || bad="awk failed: $bad"
     [ -z "$bad" ] && pass "$gpu reference CSV: every row parses, numeric and checked" ||
         fail "$gpu reference CSV: every row parses, numeric and checked" "bad lines: $bad"
     for row in "$@" "copy ceiling"; do
@@ -72,7 +72,7 @@ check_reference() {
     done
     cp "$ref" "$TK_BUILD/$gpu-ref.csv"
     expect "results --table prints the $gpu reference's table without a GPU" 0 '^GPU-vector-tile ' \
-        scripts/results.sh --table "$TK_BUILD/$gpu-ref.csv"
+        scripts/results/results.sh --table "$TK_BUILD/$gpu-ref.csv"
     n=$(grep -cE '^(CPU\+OMP|GPU-[a-zA-Z0-9-]+|cublasSgeam|copy ceiling) ' "$LAST_OUT")
     [ "$n" = $(($# + 1)) ] && pass "$gpu results table: $n rows" || fail "$gpu results table: $(($# + 1)) rows" "$n rows"
     svg=$TK_BUILD/$gpu-ref.svg
@@ -82,7 +82,7 @@ check_reference() {
     else
         fail "$gpu results chart: an SVG with $# bars, the copy and peak lines" "see $svg"
     fi
-    bad=$(awk -v column="$column" -f scripts/csv.awk -f tests/readme-table.awk "$ref" results/README.md 2>&1) ||
+    bad=$(awk -v column="$column" -f scripts/lib/csv.awk -f tests/readme-table.awk "$ref" results/README.md 2>&1) ||
         bad="awk failed: $bad"
     [ -z "$bad" ] && pass "results/README.md reference table: the $gpu column is the committed CSV's" ||
         fail "results/README.md reference table: the $gpu column is the committed CSV's" "$bad"
@@ -90,27 +90,27 @@ check_reference() {
 steps_rows="CPU+OMP GPU-1D GPU-2D GPU-shared GPU-no-conflicts GPU-multi-element GPU-vector-tile"
 check_reference h100 4 $steps_rows GPU-any-shape cublasSgeam
 check_reference h200 6 $steps_rows cublasSgeam
-expect "results: an unknown option is refused" 2 "unknown option '--fast'" scripts/results.sh --fast
+expect "results: an unknown option is refused" 2 "unknown option '--fast'" scripts/results/results.sh --fast
 expect "results: without a GPU it says so and exits 3" 3 'no usable GPU' \
-    env CUDA_VISIBLE_DEVICES= scripts/results.sh -n 64 --out "$TK_BUILD/nogpu.csv"
+    env CUDA_VISIBLE_DEVICES= scripts/results/results.sh -n 64 --out "$TK_BUILD/nogpu.csv"
 left=$(ls -A results | grep '^\.' | tr '\n' ' ')
 [ -z "$left" ] && pass "results: leaves no scratch files behind without a GPU" ||
     fail "results: leaves no scratch files behind without a GPU" "left: $left"
 
 # Profiles: capture script's arguments, missing ncu, and the committed panels.
-expect "profile: an unknown option is refused" 2 "unknown option '--fast'" scripts/profile.sh --fast
+expect "profile: an unknown option is refused" 2 "unknown option '--fast'" scripts/profile/profile.sh --fast
 expect "profile: without ncu it says what to install, exit 3" 3 'ncu \(Nsight Compute\) is not on the PATH' \
-    env PATH=/usr/bin:/bin scripts/profile.sh 1
+    env PATH=/usr/bin:/bin scripts/profile/profile.sh 1
 printf '"gpu__time_duration.sum"\n"nsecond"\n"1000"\n' >"$TK_BUILD/raw.csv"
 : >"$TK_BUILD/details.txt"
 expect "profile panel: a report lacking metrics is refused and named" 1 'missing metrics: .*Grid Size' \
-    awk -f scripts/ncu-raw.awk -f scripts/profile-panel.awk "$TK_BUILD/raw.csv" "$TK_BUILD/details.txt"
+    awk -f scripts/lib/ncu-raw.awk -f scripts/profile/profile-panel.awk "$TK_BUILD/raw.csv" "$TK_BUILD/details.txt"
 # The grader's counter reads ncu's raw page through the same reader as the panels, skipping
 # the profiled program's own lines.
 { echo '==PROF== Connected to process'; echo 'row   median ms'
   printf '"%s","%s","%s"\n' a.sum b.sum c.pct "" "" "%" "65,312,323" "2,048" "75.3"
   echo 'GPU-shared  0.521  yes'; } >"$TK_BUILD/noisy.csv"
-counter() { awk -v spec="$1" -f scripts/ncu-raw.awk -f scripts/ncu-counter.awk "$TK_BUILD/noisy.csv"; }
+counter() { awk -v spec="$1" -f scripts/lib/ncu-raw.awk -f scripts/grade/ncu-counter.awk "$TK_BUILD/noisy.csv"; }
 [ "$(counter a.sum)" = 65312323 ] && [ "$(counter a.sum/b.sum)" = 31891 ] && [ "$(counter c.pct)" = 75.3 ] &&
     pass "grader counter: reads ncu's raw page amid the program's output, separators and ratios" ||
     fail "grader counter: reads ncu's raw page amid the program's output, separators and ratios" \
@@ -118,7 +118,7 @@ counter() { awk -v spec="$1" -f scripts/ncu-raw.awk -f scripts/ncu-counter.awk "
 if counter missing.sum >/dev/null; then fail "grader counter: a metric the launch lacks is refused" "it printed one"
 else pass "grader counter: a metric the launch lacks is refused"; fi
 
-for n in $(scripts/steps.sh --one-gpu) 6-8191x8192 7-8191x8192; do   # and step 7's story
+for n in $(scripts/lib/steps.sh --one-gpu) 6-8191x8192 7-8191x8192; do   # and step 7's story
     panel=profiles/step$n.txt
     if [ ! -f "$panel" ] || [ ! -f "profiles/step$n.ncu-rep" ]; then
         fail "profile of step $n is committed" "$panel or its .ncu-rep is missing"; continue
@@ -138,8 +138,10 @@ done
 
 # Every script refuses what it does not understand, with its usage and exit 2, before any
 # work; -h prints its usage and nothing else (every line of it is a comment of the script).
-for s in job results profile large grade check-tools steps no-gpu; do
-    f=scripts/$s.sh
+for f in scripts/cluster/job.sh scripts/results/results.sh scripts/profile/profile.sh \
+         scripts/results/large.sh scripts/grade/grade.sh scripts/check-tools.sh \
+         scripts/lib/steps.sh scripts/lib/no-gpu.sh; do
+    s=$(basename "$f" .sh)
     run_cmd "$f" --no-such-option
     judge "$s.sh: an unknown option is refused with the usage, exit 2" 2 "no-such-option"
     if grep -Eq '^(job plan|hostname|== |profile: [a-z0-9]+: capturing|transpose-kit)' "$LAST_OUT"; then
@@ -153,20 +155,20 @@ for s in job results profile large grade check-tools steps no-gpu; do
     if [ "$RC" = 0 ] && [ -s "$LAST_OUT" ] && [ -z "$bad" ]; then pass "$s.sh -h prints its usage and nothing else"
     else fail "$s.sh -h prints its usage and nothing else" "exit $RC; not from its header: $bad"; fi
 done
-expect "job: a typo of --dry-run builds and runs nothing" 2 "unknown argument '--dryrun'" scripts/job.sh --dryrun
+expect "job: a typo of --dry-run builds and runs nothing" 2 "unknown argument '--dryrun'" scripts/cluster/job.sh --dryrun
 expect "scripts/bench --help names LEVERS=" 0 '^LEVERS=TEXT' scripts/bench/levers --help
 
 # Paths are read from where the command was started.
 cp results/h100-repeat-2.csv "$TK_BUILD/rel.csv"
 expect "results --table takes a path relative to where it was started" 0 '^GPU-vector-tile ' \
-    sh -c "cd '$TK_BUILD' && '$TK_ROOT/scripts/results.sh' --table rel.csv"
+    sh -c "cd '$TK_BUILD' && '$TK_ROOT/scripts/results/results.sh' --table rel.csv"
 [ -s "$TK_BUILD/rel.svg" ] && pass "results --table writes the chart next to that relative path" ||
     fail "results --table writes the chart next to that relative path" "no $TK_BUILD/rel.svg"
 rm -rf "$TK_BUILD/relprof" && mkdir -p "$TK_BUILD/relprof" && cp -r step4 "$TK_BUILD/relprof/mywork"
 expect "profile takes a folder relative to where it was started (then says ncu is missing)" 3 \
-    'ncu \(Nsight Compute\) is not on the PATH' sh -c "cd '$TK_BUILD/relprof/mywork' && PATH=/usr/bin:/bin '$TK_ROOT/scripts/profile.sh' ."
+    'ncu \(Nsight Compute\) is not on the PATH' sh -c "cd '$TK_BUILD/relprof/mywork' && PATH=/usr/bin:/bin '$TK_ROOT/scripts/profile/profile.sh' ."
 expect "profile: a folder that does not exist is refused before any work, exit 2" 2 \
-    "'nosuch' is neither a step number nor a folder" scripts/profile.sh nosuch
+    "'nosuch' is neither a step number nor a folder" scripts/profile/profile.sh nosuch
 
 # make hint: one tier at a time, in the student's folder; N=K again, N=0 over; bad N refused.
 hintdir=$TK_BUILD/hint-kit
@@ -182,8 +184,8 @@ expect "make hint past the last says all were shown" 0 '^hint: all 3 hints were 
 expect "make hint N=1 shows hint 1 again" 0 '^== Hint 1: the idea$' make -s -C "$hintdir/mywork" hint N=1
 expect "make hint N=0 starts over" 0 'shows hint 1 of 3 again' make -s -C "$hintdir/mywork" hint N=0
 expect "make hint after N=0 shows hint 1" 0 '^== Hint 1: the idea$' make -s -C "$hintdir/mywork" hint
-expect "make hint N=9 is refused: 2 with the range" 2 '^hint: --tier takes 1 to 3' scripts/hint.sh --tier 9 "$hintdir/mywork"
-expect "scripts/hint.sh on a folder without README.md: 2" 2 '^hint: no README.md' scripts/hint.sh "$TK_BUILD"
+expect "make hint N=9 is refused: 2 with the range" 2 '^hint: --tier takes 1 to 3' scripts/grade/hint.sh --tier 9 "$hintdir/mywork"
+expect "scripts/grade/hint.sh on a folder without README.md: 2" 2 '^hint: no README.md' scripts/grade/hint.sh "$TK_BUILD"
 # Every step's hints come in threes, numbered on: the idea, the shape of the change, the code
 # (step 8: hints 1 to 3 for stages (a) and (b), 4 to 6 for stage (c)).
 # tiers FILE: what is wrong with FILE's hint tiers, nothing when they hold.
@@ -211,7 +213,7 @@ sed '/^<details><summary>Hint 3/,/^<\/details>/d' step3/README.md >"$TK_BUILD/ti
 
 # The generated shapes of the sweep: the same for a seed on any awk, every residue mod 8 on
 # each side, nothing past the harness's limits or the memory, those that fit the L2 apart.
-gen() { awk -v seed="$1" -v count=40 -v mem_mib=81559 -v l2_mib=50 -f scripts/shapes-gen.awk; }
+gen() { awk -v seed="$1" -v count=40 -v mem_mib=81559 -v l2_mib=50 -f scripts/results/shapes-gen.awk; }
 gen 7 >"$TK_BUILD/gen-a" && gen 7 >"$TK_BUILD/gen-b" && gen 8 >"$TK_BUILD/gen-c"
 cmp -s "$TK_BUILD/gen-a" "$TK_BUILD/gen-b" && ! cmp -s "$TK_BUILD/gen-a" "$TK_BUILD/gen-c" &&
     pass "shapes-gen.awk: the same seed gives the same shapes, another seed others" ||
@@ -230,17 +232,17 @@ for seed in 7 20261123 999999999; do
         fail "shapes-gen.awk seed $seed" "$bad"
 done
 expect "shapes-gen.awk refuses a missing seed: exit 2" 2 'needs -v seed=S' \
-    awk -v count=4 -v mem_mib=1000 -v l2_mib=50 -f scripts/shapes-gen.awk
-expect "results.sh refuses --seed 0" 2 '^results: --seed takes' scripts/results.sh --sweep --seed 0
-expect "results.sh refuses --generated x" 2 '^results: --generated takes' scripts/results.sh --sweep --generated x
+    awk -v count=4 -v mem_mib=1000 -v l2_mib=50 -f scripts/results/shapes-gen.awk
+expect "results.sh refuses --seed 0" 2 '^results: --seed takes' scripts/results/results.sh --sweep --seed 0
+expect "results.sh refuses --generated x" 2 '^results: --generated takes' scripts/results/results.sh --sweep --generated x
 expect "results.sh refuses --part 3/2" 2 '^results: --part takes I/N' \
-    scripts/results.sh --sweep --seed 5 --part 3/2 --out "$TK_BUILD/parts.csv"
+    scripts/results/results.sh --sweep --seed 5 --part 3/2 --out "$TK_BUILD/parts.csv"
 expect "results.sh refuses --part without a seed (the parts would draw other shapes)" 2 \
-    '^results: --part goes with --sweep, --seed S and --out' scripts/results.sh --sweep --part 1/2 --out "$TK_BUILD/parts.csv"
+    '^results: --part goes with --sweep, --seed S and --out' scripts/results/results.sh --sweep --part 1/2 --out "$TK_BUILD/parts.csv"
 printf 'date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy\nd,6,any,300,step7,GPU-a,9,9,1,80,80.0\n' >"$TK_BUILD/parts.csv"
 expect "results.sh refuses to add a part to another seed's sweep" 2 \
     "^results: .*parts.csv is not a sweep's CSV of seed 5" \
-    scripts/results.sh --sweep --seed 5 --part 2/2 --out "$TK_BUILD/parts.csv"
+    scripts/results/results.sh --sweep --seed 5 --part 2/2 --out "$TK_BUILD/parts.csv"
 
 # The sweep's table: shapes that fit in twice the L2 set apart and not counted; the worst
 # counted shape for the last step, and its least margin over the library, named.
@@ -249,11 +251,11 @@ printf '%s\n' date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy \
     'd,5,any,300,library,cublasSgeam,9,9,1,85,85.0' 'd,5,square,400,step7,GPU-any-shape,8,8,1,95,95.0' \
     'd,5,square,400,library,cublasSgeam,8,8,1,90,90.0' 'd,5,fits-l2,4,step7,GPU-any-shape,1,1,1,150,150.0' \
     >"$TK_BUILD/sweep.csv"
-run_cmd awk -f scripts/csv.awk -f scripts/results-sweep.awk "$TK_BUILD/sweep.csv"
+run_cmd awk -f scripts/lib/csv.awk -f scripts/results/results-sweep.awk "$TK_BUILD/sweep.csv"
 judge "results-sweep.awk: the L2 shapes apart, the worst shape and the library margin named" 0 \
     '^set apart: both matrices fit in twice the L2' '^1 x 1 +fits-l2' \
     '^GPU-any-shape \(step7\) over 2 shapes beyond the L2: worst 80\.0% of the copy at 9 x 9; 1 under 90%; behind cublasSgeam on 1, its least margin -5\.0 points at 9 x 9$'
 printf '%s\n' date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy \
     'd,5,any,300,step9,GPU-a,9,9,1,80,80.0' 'd,5,any,300,step10,GPU-b,9,9,1,70,70.0' >"$TK_BUILD/sweep10.csv"
-run_cmd awk -f scripts/csv.awk -f scripts/results-sweep.awk "$TK_BUILD/sweep10.csv"
+run_cmd awk -f scripts/lib/csv.awk -f scripts/results/results-sweep.awk "$TK_BUILD/sweep10.csv"
 judge "results-sweep.awk: the last step by number (step10 after step9)" 0 '^GPU-b \(step10\) over 1 shapes'

@@ -30,7 +30,7 @@ expect "exercise-diff: code the solution adds outside every TODO fails" 1 'not a
 # each carry the last one-GPU step's kernel unchanged (tests/kernel-carried.sh), and its
 # headers (step 7's panels.cuh) byte for byte. The checks can fail, naming the line.
 prev='' last_one=''
-for n in $(scripts/steps.sh); do
+for n in $(scripts/lib/steps.sh); do
     kind=one; [[ " $ACROSS_NUMS " == *" $n "* ]] && kind=across
     if [ -n "$prev" ] && [ "$kind" = "$prev_kind" ]; then
         expect "step$n: the starter is solution/step$prev plus its TODOs, code line for line" 0 '' \
@@ -161,7 +161,7 @@ held_grade() {   # held_grade SECONDS ENV-ARGS...: grades while the holder has t
         touch "$0.released"' "$lock" $((hold * 10)) &
     holder=$!
     for _ in $(seq 100); do [ -e "$lock.ready" ] && break; sleep 0.1; done
-    run_cmd env "$@" CUDA_VISIBLE_DEVICES= scripts/grade.sh "$corpus/step4-step3-renamed"
+    run_cmd env "$@" CUDA_VISIBLE_DEVICES= scripts/grade/grade.sh "$corpus/step4-step3-renamed"
     WAITED=no; [ -e "$lock.released" ] && WAITED=yes
     touch "$lock.done"; wait "$holder"
 }
@@ -180,14 +180,14 @@ judge "grade learns the step from the program, not the folder or source text" 3 
     pass "grade without a GPU: 'nothing was graded' is the last line" ||
     fail "grade without a GPU: 'nothing was graded' is the last line" "last: $(tail -n 1 "$LAST_OUT")"
 expect "grade: a lock it cannot open is said, exit 4" 4 '^grade: cannot open the lock TK_GRADE_LOCK=' \
-    env TK_GRADE_LOCK=/nonexistent/dir/lock CUDA_VISIBLE_DEVICES= scripts/grade.sh "$corpus/step4-step3-renamed"
+    env TK_GRADE_LOCK=/nonexistent/dir/lock CUDA_VISIBLE_DEVICES= scripts/grade/grade.sh "$corpus/step4-step3-renamed"
 rm -f "$lock" "$lock".ready "$lock".released "$lock".done
 
 # 4. The grader on every mistake (its verdict among the failed checks, and each of its words)
 # and on every solution and honest variant (passed, speed measured beside the solution): on a
 # GPU, except the build verdict, which needs none. Every grade runs at once, eight at a time
 # where the GPU takes several processes: their builds and checks share the GPU, and each
-# grade's counter and speed take it alone (TK_GRADE_LOCK, scripts/grade.sh), so no kernel is
+# grade's counter and speed take it alone (TK_GRADE_LOCK, scripts/grade/grade.sh), so no kernel is
 # timed beside another grade's work.
 # Mistakes meant to fail a check (shapes, a sanitizer) are graded with --checks-only, which
 # times nothing. A step across GPUs on a machine with too few is not graded (skipped below).

@@ -1,4 +1,4 @@
-# The table of steps (scripts/steps.txt) is true of the kit: its folders, their Makefiles, what
+# The table of steps (scripts/lib/steps.txt) is true of the kit: its folders, their Makefiles, what
 # the solutions say of themselves and the grader's words. Each check is proven able to fail on
 # a copy of the table made untrue, and steps.sh, the Makefile and the grader refuse a malformed
 # one. No GPU needed.
@@ -6,8 +6,8 @@
 # untrue [TABLE]: each way TABLE (the kit's by default) is untrue of the kit, one a line.
 untrue() {
     local table=${1:-} nums n d r row rows gpus counter label
-    steps_field() { STEPS_TABLE=$table scripts/steps.sh --field "$1" "step$2"; }
-    nums=$(STEPS_TABLE=$table scripts/steps.sh 2>&1) || { echo "steps.sh refused the table: $nums"; return; }
+    steps_field() { STEPS_TABLE=$table scripts/lib/steps.sh --field "$1" "step$2"; }
+    nums=$(STEPS_TABLE=$table scripts/lib/steps.sh 2>&1) || { echo "steps.sh refused the table: $nums"; return; }
     for d in step*/ solution/step*/; do   # every step folder is the table's
         d=${d%/} n=${d##*step}
         [ -f "$d/transpose.cu" ] && ! echo "$nums" | grep -qx "$n" && echo "$d is not in the table"
@@ -16,9 +16,9 @@ untrue() {
         for d in "step$n" "solution/step$n"; do
             [ -f "$d/transpose.cu" ] || echo "step$n: no $d/transpose.cu"
         done
-        label=$(. scripts/grade-words.sh; step_words "step$n" && echo "+$label")
+        label=$(. scripts/grade/grade-words.sh; step_words "step$n" && echo "+$label")
         counter=$(steps_field counter "$n")
-        if [ -z "$label" ]; then echo "step$n: scripts/grade-words.sh has no words for it"
+        if [ -z "$label" ]; then echo "step$n: scripts/grade/grade-words.sh has no words for it"
         elif [ "$label" = + ] && [ -n "$counter" ]; then echo "step$n: a counter, but no label for it in grade-words.sh"
         elif [ "$label" != + ] && [ -z "$counter" ]; then echo "step$n: a label in grade-words.sh, but no counter"
         fi
@@ -55,16 +55,16 @@ done
 # line matching PATTERN.
 wrong() {
     local copy=$TK_BUILD/steps-wrong.txt
-    sed "$2" scripts/steps.txt >"$copy"
+    sed "$2" scripts/lib/steps.txt >"$copy"
     untrue "$copy" >"$LAST_OUT"
-    if cmp -s scripts/steps.txt "$copy"; then fail "the table of steps: $1 is found untrue" "the change did nothing"
+    if cmp -s scripts/lib/steps.txt "$copy"; then fail "the table of steps: $1 is found untrue" "the change did nothing"
     elif grep -Eq -- "$3" "$LAST_OUT"; then pass "the table of steps: $1 is found untrue"
     else fail "the table of steps: $1 is found untrue" "no line matches /$3/"; fi
 }
 step9='/^step8 / { p; s/^step8 /step9 / }'   # a step9 line, as step8's
 wrong "a step without a starter" "$step9" '^step9: no step9/transpose.cu$'
 wrong "a step without a solution" "$step9" '^step9: no solution/step9/transpose.cu$'
-wrong "a step the grader has no words for" "$step9" '^step9: scripts/grade-words.sh has no words'
+wrong "a step the grader has no words for" "$step9" '^step9: scripts/grade/grade-words.sh has no words'
 wrong "a solution folder left out" '/^step4 /d' '^solution/step4 is not in the table$'
 wrong "a starter folder left out" '/^step4 /d' '^step4 is not in the table$'
 wrong "a step across GPUs without the ranks' harness" 's/^step7 .*/step7 GPU-any-shape 2 90 - - 8192x8192 - -/' \
@@ -85,8 +85,8 @@ wrong "a label without a counter" 's/^step5 .*/step5 GPU-multi-element 1 90 - - 
 # broken NAME SED PATTERN: steps.sh refuses the table changed by SED, exit 4, with PATTERN.
 broken() {
     local copy=$TK_BUILD/steps-broken.txt
-    sed "$2" scripts/steps.txt >"$copy"
-    run_cmd env STEPS_TABLE="$copy" scripts/steps.sh
+    sed "$2" scripts/lib/steps.txt >"$copy"
+    run_cmd env STEPS_TABLE="$copy" scripts/lib/steps.sh
     if grep -qx '[0-9][0-9]*' "$LAST_OUT"; then fail "steps.sh refuses $1" "it printed step numbers"
     else judge "steps.sh refuses $1" 4 "^steps: .*steps-broken.txt line [0-9]+: $3"; fi
 }
@@ -104,31 +104,31 @@ broken "a one-GPU step without sanitizer shapes" 's/^step5 .*/step5 GPU-multi-el
     'a step on one GPU names the shapes its sanitizers run at'
 broken "a shape that is not ROWSxCOLS" 's/8192x8192,12345x6789/8192x8192,12345/' 'speed_at "8192x8192,12345"'
 broken "a header it does not know" 's/^step *rows/step row/' 'the header must name the columns'
-cp scripts/steps.txt "$TK_BUILD/steps-broken.txt" && sed -i 's/^\(step4 .*\) 90 /\1 9O /' "$TK_BUILD/steps-broken.txt"
+cp scripts/lib/steps.txt "$TK_BUILD/steps-broken.txt" && sed -i 's/^\(step4 .*\) 90 /\1 9O /' "$TK_BUILD/steps-broken.txt"
 expect "make stops on a malformed table of steps" 2 'cannot read the table of steps' \
     env STEPS_TABLE="$TK_BUILD/steps-broken.txt" make -n
 expect "the grader stops on a malformed table of steps, exit 4" 4 'share "9O"' \
-    env STEPS_TABLE="$TK_BUILD/steps-broken.txt" scripts/grade.sh step4
+    env STEPS_TABLE="$TK_BUILD/steps-broken.txt" scripts/grade/grade.sh step4
 
 # The readers read it: the Makefile builds the table's steps (with NCCL; else those on one GPU).
-want=$(if [ "$HAVE_NCCL" = 1 ]; then scripts/steps.sh; else scripts/steps.sh --one-gpu; fi | sed 's/^/step/' | tr '\n' ' ')
+want=$(if [ "$HAVE_NCCL" = 1 ]; then scripts/lib/steps.sh; else scripts/lib/steps.sh --one-gpu; fi | sed 's/^/step/' | tr '\n' ' ')
 got=$(make -s --no-print-directory --eval 'tk-steps: ; @echo $(STEPS)' tk-steps)
 [ "$got " = "$want" ] && pass "the top Makefile builds the table's steps ($got)" ||
     fail "the top Makefile builds the table's steps" "it builds '$got', the table says '$want'"
-expect "steps.sh --field: a list one item a line" 0 '^12345x6789$' scripts/steps.sh --field speed_at step7
+expect "steps.sh --field: a list one item a line" 0 '^12345x6789$' scripts/lib/steps.sh --field speed_at step7
 judge "steps.sh --field: a list one item a line" 0 '^8192x8192$'
-run_cmd scripts/steps.sh --field counter step8
+run_cmd scripts/lib/steps.sh --field counter step8
 [ "$RC" = 0 ] && [ ! -s "$LAST_OUT" ] && pass "steps.sh --field: nothing for -" ||
     fail "steps.sh --field: nothing for -" "exit $RC"
 expect "steps.sh --field: a step the table does not have, exit 2" 2 '^steps: no step99 in' \
-    scripts/steps.sh --field share step99
+    scripts/lib/steps.sh --field share step99
 expect "steps.sh --field: a column the table does not have, exit 2" 2 "no column 'speed'" \
-    scripts/steps.sh --field speed step1
+    scripts/lib/steps.sh --field speed step1
 expect "steps.sh --row: every column of a step, a list space-separated" 0 \
-    $'^speed_at\t8192x8192 12345x6789$' scripts/steps.sh --row step7
-run_cmd scripts/steps.sh --row step8
+    $'^speed_at\t8192x8192 12345x6789$' scripts/lib/steps.sh --row step7
+run_cmd scripts/lib/steps.sh --row step8
 grep -qx $'counter\t' "$LAST_OUT" && [ "$(wc -l <"$LAST_OUT")" = 9 ] &&
     pass "steps.sh --row step8: nine columns, its counter nothing" ||
     fail "steps.sh --row step8: nine columns, its counter nothing" "see above"
 expect "steps.sh --row: a step the table does not have, exit 2" 2 '^steps: no step99 in' \
-    scripts/steps.sh --row step99
+    scripts/lib/steps.sh --row step99

@@ -86,11 +86,11 @@ stale=$(awk 'NR == FNR { made[$1] = 1; next } !/^[ \t]*(#|$)/ && (!($1 in made) 
     fail "every mutant listed as equivalent is made by the generator and has its reason" "$(echo "$stale" | tr '\n' ' ')"
 
 # 4. The table of the grader's words. Every finding the grader can print, from its own words
-# (scripts/grade-words.sh, scripts/grade.sh, the harness), must be read as exactly its row, and
+# (scripts/grade/grade-words.sh, scripts/grade/grade.sh, the harness), must be read as exactly its row, and
 # every row must be read from some finding.
 # grader_words DIR: DIR/FINDING.K, one file a case: the lines the grader prints for it.
 grader_words() (
-    . scripts/grade-words.sh
+    . scripts/grade/grade-words.sh
     local d=$1 name s
     say() { cat >"$(mktemp "$d/$1.XXXXXX")"; }   # say FINDING: a case, its lines on stdin
     # explain_pattern on every pattern the harness prints (common/patterns.h, which test 2
@@ -109,7 +109,7 @@ grader_words() (
     explain_pattern step2 "  pattern: unwritten-rows 96: the harness's words; the first of them equals cols (96 = 3 x 32)" |
         sed '1s/^/what the wrong values show (160 x 96): /' | say pattern:unwritten-bound-blocks
     # grade.sh's line where every square passed and only rectangles failed.
-    grep -o 'printf "what the shapes show[^"]*' scripts/grade.sh | sed 's/^printf "//; s/%d/3/g; s/\\n$//' |
+    grep -o 'printf "what the shapes show[^"]*' scripts/grade/grade.sh | sed 's/^printf "//; s/%d/3/g; s/\\n$//' |
         say shapes:rows-cols
     # explain_call, on the harness's line for each kind of failed call it tells apart.
     call() { printf '%s\n' "transpose.cu:40: $2 failed: reason ($3)" >"$d/log"; explain_call "$d/log" | say "call:$1"; }
@@ -138,7 +138,7 @@ grader_words() (
     finding barrier synccheck 'Barrier error detected. Divergent thread(s) in block'
     finding unexplained memcheck 'A finding no one has words for'
     # grade.sh's own lines (its echo text, shape and exit status filled in), and the harness's.
-    said() { grep -o "echo \"[^\"]*$2[^\"]*" scripts/grade.sh | head -n 1 |
+    said() { grep -o "echo \"[^\"]*$2[^\"]*" scripts/grade/grade.sh | head -n 1 |
              sed 's/^echo "//; s/\$rows/33/g; s/\$cols/65/g; s/\$rc/139/g' | say "$1"; }
     said build 'FAIL build'
     said shape:timeout 'did not finish in 2 minutes'

@@ -207,7 +207,7 @@ static int transpose_is_right(int rows, int cols)
     return ok;
 }
 
-/* The kit's shape list (scripts/shapes.txt, given as the first argument), as the grader and
+/* The kit's shape list (scripts/grade/shapes.txt, given as the first argument), as the grader and
    the GPU tests read it: "ROWSxCOLS" lines, '#' comments. */
 static void test_cpu_transpose(const char *shapes_file)
 {
@@ -225,7 +225,7 @@ static void test_cpu_transpose(const char *shapes_file)
     }
     if (f)
         fclose(f);
-    result("cpu transpose: the shape list was read", count >= 6, "no shapes: pass scripts/shapes.txt");
+    result("cpu transpose: the shape list was read", count >= 6, "no shapes: pass scripts/grade/shapes.txt");
 
     /* A 2 x 3 by hand: in = [a b c; d e f] must become out = [a d; b e; c f]. */
     float in[6], out[6];

@@ -2,7 +2,7 @@
    cublasSgeam computes C = alpha op(A) + beta op(B); with op(A) = A^T, alpha = 1 and beta = 0
    it is a transpose. Timed by the same harness as the steps (output poisoned, L2 emptied,
    median of the same repetitions, exact check) beside the copy ceiling of the same run.
-   It is a yardstick, not a step: scripts/results.sh runs it beside the solutions.
+   It is a yardstick, not a step: scripts/results/results.sh runs it beside the solutions.
 
    make -C scripts/library && scripts/library/library [-n N | --rows R --cols C] [--no-cpu] */
 #include <cublas_v2.h>

@@ -2,17 +2,17 @@
 # Captures an Nsight Compute profile of one launch of a step's kernel at the default size,
 # with a plain-text panel of the numbers the workshop reads beside it.
 #
-#   scripts/profile.sh              every one-GPU solution step -> profiles/stepN.ncu-rep, .txt
-#   scripts/profile.sh 3 5          solution steps 3 and 5
-#   scripts/profile.sh mywork       a student's folder  -> mywork/profile.ncu-rep, profile.txt
-#   scripts/profile.sh -n 4096 3    another size (any ./transpose size option before the steps):
-#                                   profiles/step3-4096x4096.ncu-rep and .txt
-#   scripts/profile.sh --panels     rebuild the .txt panels from the saved .ncu-rep reports
+#   scripts/profile/profile.sh              every one-GPU solution step -> profiles/stepN.ncu-rep, .txt
+#   scripts/profile/profile.sh 3 5          solution steps 3 and 5
+#   scripts/profile/profile.sh mywork       a student's folder  -> mywork/profile.ncu-rep, profile.txt
+#   scripts/profile/profile.sh -n 4096 3    another size (any ./transpose size option before the steps):
+#                                           profiles/step3-4096x4096.ncu-rep and .txt
+#   scripts/profile/profile.sh --panels     rebuild the .txt panels from the saved .ncu-rep reports
 #
 # ncu runs with --clock-control none: it never changes the GPU's clocks or settings.
 set -u
-. "$(dirname "$0")/lib.sh"
-cd "$(dirname "$0")/.." || exit 4
+. "$(dirname "$0")/../lib/lib.sh"
+cd "$(dirname "$0")/../.." || exit 4
 KIT=$(pwd)
 
 size=()
@@ -30,7 +30,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ ${#targets[@]} = 0 ]; then
-    mapfile -t targets < <(scripts/steps.sh --one-gpu)
+    mapfile -t targets < <(scripts/lib/steps.sh --one-gpu)
 fi
 # A size other than the programs' default (8192 x 8192) names the files: stepN-RxC.
 rows=8192 cols=8192
@@ -49,7 +49,7 @@ for i in "${!targets[@]}"; do
     t=${targets[$i]}
     if [[ $t =~ ^[0-9]+$ ]]; then
         [ -f "solution/step$t/transpose.cu" ] || refuse "no solution/step$t"
-        scripts/steps.sh --across | grep -qx "$t" &&
+        scripts/lib/steps.sh --across | grep -qx "$t" &&
             refuse "step $t runs across GPUs, one process each; ncu profiles one process"
     else
         t=$(from_start "$t")
@@ -77,7 +77,7 @@ panel() {
         echo "profile: ncu cannot read $1.ncu-rep" >&2; rm -f "$raw" "$details"; return 4
     fi
     [ -n "${PROFILE_KEEP:-}" ] && cp "$raw" "$1.raw.csv" && cp "$details" "$1.details.txt"
-    if awk -v meta="$2" -f scripts/ncu-raw.awk -f scripts/profile-panel.awk "$raw" "$details" >"$1.txt.new"; then
+    if awk -v meta="$2" -f scripts/lib/ncu-raw.awk -f scripts/profile/profile-panel.awk "$raw" "$details" >"$1.txt.new"; then
         mv "$1.txt.new" "$1.txt"
         echo "profile: wrote $1.txt"
     else

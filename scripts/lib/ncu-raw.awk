@@ -1,7 +1,7 @@
 # Reads Nsight Compute's raw page of one kernel launch (ncu --page raw --csv --print-units
 # base): its first three lines that begin with a quote are the metric names, their units and
 # their values. Other lines (the profiled program's own output, ==PROF== notes) are skipped;
-# only the first file is read. Load it before a program: awk -f scripts/ncu-raw.awk -f PROG.
+# only the first file is read. Load it before a program: awk -f scripts/lib/ncu-raw.awk -f PROG.
 # Gives col[NAME] (the metric's column), unit[i], val[i] and num(NAME). Plain POSIX awk.
 
 # Splits a line of ncu's CSV (every field quoted) into a[1..n].

@@ -1,10 +1,10 @@
-# The size-sweep table from a sweep CSV (scripts/results.sh --sweep writes it): one line a
+# The size-sweep table from a sweep CSV (scripts/results/results.sh --sweep writes it): one line a
 # shape, one column a row of the sweep (GB/s and its % of the copy measured in the same run),
 # and the copy ceiling (median of the shape's copy rows). Shapes whose class is fits-l2 (both
 # matrices fit in twice the L2, so the copy is no yardstick) come last, set apart. Then, over
 # the other shapes, the worst of the last step's row: its % of the copy, and its margin over
 # the library row (step "library").
-# With csv.awk: awk -f scripts/csv.awk -f scripts/results-sweep.awk SWEEP.csv
+# With csv.awk: awk -f scripts/lib/csv.awk -f scripts/results/results-sweep.awk SWEEP.csv
 {
     key = field("rows") " x " field("cols")
     if (!(key in mib)) {
@@ -25,7 +25,7 @@ END {
     header()
     for (i = 1; i <= n; i++) if (cls[k[i]] != "fits-l2") line(k[i])
     for (i = 1; i <= n; i++) if (cls[k[i]] == "fits-l2") { if (!apart++) apart_note(); line(k[i]) }
-    if (seeds != "") printf "generated shapes from seed%s (scripts/shapes-gen.awk)\n", seeds
+    if (seeds != "") printf "generated shapes from seed%s (scripts/results/shapes-gen.awk)\n", seeds
     worst()
 }
 function header(    j) {

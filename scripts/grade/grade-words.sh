@@ -1,4 +1,4 @@
-# What the grader (scripts/grade.sh) says, step by step: what each step is about, and what a
+# What the grader (scripts/grade/grade.sh) says, step by step: what each step is about, and what a
 # failed CUDA call or a pattern of wrong values means in the step's terms. Sourced, not run.
 # Every explanation rests on evidence the program printed: the call that failed, or the
 # "pattern:" lines with which the harness names where wrong values came from (common/explain.c,
@@ -6,7 +6,7 @@
 # shellcheck disable=SC2034  # the variables step_words sets are the grader's
 
 # step_words STEP: the words for the step, or fails for a step it has none for. Its numbers
-# (share, counter, rule, shapes) are the table's: scripts/steps.txt.
+# (share, counter, rule, shapes) are the table's: scripts/lib/steps.txt.
 #   label    what the step's counter counts; empty for a step without one
 #   missing  what a kernel that is exact but too slow has not done yet
 step_words() {
@@ -135,7 +135,7 @@ explain_pattern() {
     foreign)
         echo "some outputs hold values that are neither an input element nor the poison: something read memory nothing wrote, such as a tile entry no thread loaded: check which thread loads each entry (an index with the wrong thread or block coordinate) and that no guard skips one" ;;
     none)
-        echo "the matrix is too large for its values to name their place: grade on the shapes of scripts/shapes.txt" ;;
+        echo "the matrix is too large for its values to name their place: grade on the shapes of scripts/grade/shapes.txt" ;;
     recv-poison)
         echo "a transpose read its chunk of d_recv before the exchange had filled it: each chunk's transpose must wait for that chunk's exchange (an event recorded on the exchange's stream after it, waited for on the transpose's stream)" ;;
     send-poison)

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Prints what scripts/steps.txt, the kit's table of steps, says; a table line it does not
+# Prints what scripts/lib/steps.txt, the kit's table of steps, says; a table line it does not
 # understand is refused, naming the line and why, and nothing is printed.
-#   scripts/steps.sh                      every step's number in order (1 2 3 ...), one a line
-#   scripts/steps.sh --one-gpu            the steps that run on one GPU
-#   scripts/steps.sh --across             the steps that run across GPUs (gpus above 1)
-#   scripts/steps.sh --field NAME stepN   one column of one step (the columns: steps.txt); a
-#                                         list one item a line, nothing for -
-#   scripts/steps.sh --row stepN          every column of one step, one a line: NAME, a tab,
-#                                         the value (a list space-separated, nothing for -)
-#   STEPS_TABLE=FILE scripts/steps.sh     reads FILE instead (the tests' broken copies)
+#   scripts/lib/steps.sh                      every step's number in order (1 2 3 ...), one a line
+#   scripts/lib/steps.sh --one-gpu            the steps that run on one GPU
+#   scripts/lib/steps.sh --across             the steps that run across GPUs (gpus above 1)
+#   scripts/lib/steps.sh --field NAME stepN   one column of one step (the columns: steps.txt); a
+#                                             list one item a line, nothing for -
+#   scripts/lib/steps.sh --row stepN          every column of one step, one a line: NAME, a tab,
+#                                             the value (a list space-separated, nothing for -)
+#   STEPS_TABLE=FILE scripts/lib/steps.sh     reads FILE instead (the tests' broken copies)
 # Exit status: 0; 2 bad arguments, or a step the table does not have; 4 a malformed table.
 set -u
 . "$(dirname "$0")/lib.sh"

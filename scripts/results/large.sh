@@ -4,14 +4,14 @@
 # Not part of make test: it needs minutes, about 35 GiB of GPU memory and twice that on the
 # host. make large runs it.
 #
-#   scripts/large.sh          every solution, then the library row
-#   scripts/large.sh 5 6      solution steps 5 and 6 only
+#   scripts/results/large.sh          every solution, then the library row
+#   scripts/results/large.sh 5 6      solution steps 5 and 6 only
 #
 # Ends with "N passed, N failed"; exit status 0 when every run was exact, 1 otherwise,
 # 2 bad arguments, 3 no usable GPU (nothing run).
 set -u
-. "$(dirname "$0")/lib.sh"
-cd "$(dirname "$0")/.." || exit 4
+. "$(dirname "$0")/../lib/lib.sh"
+cd "$(dirname "$0")/../.." || exit 4
 steps=()
 for a in "$@"; do
     case $a in
@@ -21,7 +21,7 @@ for a in "$@"; do
            steps+=("$a") ;;
     esac
 done
-[ ${#steps[@]} = 0 ] && mapfile -t steps < <(scripts/steps.sh --one-gpu)
+[ ${#steps[@]} = 0 ] && mapfile -t steps < <(scripts/lib/steps.sh --one-gpu)
 bins=()
 for n in "${steps[@]}"; do bins+=("solution/step$n/transpose"); done
 [ $# = 0 ] && bins+=(scripts/library/library)
@@ -29,7 +29,7 @@ for b in "${bins[@]}"; do   # each folder builds itself (the top Makefile has no
     make -s -C "$(dirname "$b")" >/dev/null ||
         { echo "large: the build failed: run make to see why" >&2; exit 4; }
 done
-if why=$(scripts/no-gpu.sh "${bins[0]}"); then
+if why=$(scripts/lib/no-gpu.sh "${bins[0]}"); then
     echo "large: no usable GPU here ($why): nothing was run"; exit 3
 fi
 

@@ -1,6 +1,6 @@
-# Prints the results table from a results CSV (scripts/results.sh writes them). POSIX awk.
-#   awk -f scripts/csv.awk -f scripts/results-table.awk RUN.csv            one run
-#   awk -f scripts/csv.awk -f scripts/results-table.awk RUN.csv REF.csv    beside a reference
+# Prints the results table from a results CSV (scripts/results/results.sh writes them). POSIX awk.
+#   awk -f scripts/lib/csv.awk -f scripts/results/results-table.awk RUN.csv            one run
+#   awk -f scripts/lib/csv.awk -f scripts/results/results-table.awk RUN.csv REF.csv    beside a reference
 # Rows in step order: CPU+OMP, each step's kernel, then the copy ceiling (the median of the
 # copy rows measured beside each step). Speed-ups are over the previous row and over CPU+OMP.
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The body of the kit's cluster jobs (scripts/slurm.sbatch, scripts/pbs.pbs): builds the
-# kit on a GPU node and runs one step or all of them, writing the results table.
+# The body of the kit's cluster jobs (scripts/cluster/slurm.sbatch, scripts/cluster/pbs.pbs):
+# builds the kit on a GPU node and runs one step or all of them, writing the results table.
 # Settings come from the environment, so nobody edits the script:
-#   STEP=all       all one-GPU solution steps through scripts/results.sh (table, CSV, chart);
+#   STEP=all       all one-GPU solution steps through scripts/results/results.sh (table, CSV, chart);
 #   STEP=3         solution step 3 alone; STEP=mywork a student's folder (./transpose there);
 #   STEP=8         step 8 across GPUs, one process a GPU. A job of one task (the scripts'
 #                  default): the harness forks its ranks over every GPU of the node (ask for
@@ -18,9 +18,9 @@
 #                  since module names differ from site to site
 #   KIT_DIR        the kit's folder (default: the folder the job was submitted from)
 #   OMP_NUM_THREADS  threads of the CPU+OMP row (default: the cores given to the job)
-# scripts/job.sh --dry-run prints the plan and runs nothing; it needs no scheduler.
+# scripts/cluster/job.sh --dry-run prints the plan and runs nothing; it needs no scheduler.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/lib.sh"
 dry=0
 for a in "$@"; do
     case $a in
@@ -33,20 +33,20 @@ done
 STEP=${STEP:-all}
 SIZE=${SIZE:-8192}
 MODULES=${MODULES:-}
-KIT_DIR=${KIT_DIR:-${SLURM_SUBMIT_DIR:-${PBS_O_WORKDIR:-$(cd "$(dirname "$0")/.." && pwd)}}}
+KIT_DIR=${KIT_DIR:-${SLURM_SUBMIT_DIR:-${PBS_O_WORKDIR:-$(cd "$(dirname "$0")/../.." && pwd)}}}
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-${SLURM_CPUS_PER_TASK:-${NCPUS:-$(nproc)}}}
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # step 8: NVLink multicast off unless asked
 
 [[ $SIZE =~ ^[1-9][0-9]*$ ]] || { echo "job: SIZE must be a whole number, not '$SIZE'" >&2; exit 2; }
 case $STEP in
-    all) run=(scripts/results.sh -n "$SIZE") ;;
+    all) run=(scripts/results/results.sh -n "$SIZE") ;;
     [0-9]*) [ -d "$KIT_DIR/solution/step$STEP" ] || { echo "job: no solution/step$STEP in $KIT_DIR" >&2; exit 2; }
             run=("solution/step$STEP/transpose" -n "$SIZE") ;;
     *) [ -f "$KIT_DIR/$STEP/transpose.cu" ] || { echo "job: no $STEP/transpose.cu in $KIT_DIR" >&2; exit 2; }
        run=("$STEP/transpose" -n "$SIZE") ;;
 esac
 # Step 8 across nodes: ranks a launcher starts, NCCL's id through a file every node can read.
-across=" $("$KIT_DIR/scripts/steps.sh" --across | tr '\n' ' ') "
+across=" $("$KIT_DIR/scripts/lib/steps.sh" --across | tr '\n' ' ') "
 LAUNCHER=${LAUNCHER:-}
 if [ -z "$LAUNCHER" ] && [[ $STEP =~ ^[0-9]+$ ]] && [[ $across == *" $STEP "* ]] &&
    [[ ${SLURM_NTASKS:-1} =~ ^[0-9]+$ ]] && [ "${SLURM_NTASKS:-1}" -gt 1 ]; then

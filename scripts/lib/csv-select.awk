@@ -1,6 +1,6 @@
 # Prints chosen columns of a kit CSV, by name, comma-separated. With csv.awk:
 #   awk -v cols=gbs,pct_copy [-v row="copy ceiling"] [-v first=1] [-v prefix="a,b,"] \
-#       -f scripts/csv.awk -f scripts/csv-select.awk FILE
+#       -f scripts/lib/csv.awk -f scripts/lib/csv-select.awk FILE
 # row: only rows whose row column is this; first: only the first such row; prefix: put
 # before each printed line. A column the file does not have is an error (exit 2).
 

@@ -1,5 +1,6 @@
 # The spread of each row over several results CSVs: min, median, max of its GB/s and
-# (max - min) / median. With csv.awk: awk -f scripts/csv.awk -f scripts/results-spread.awk RUN...
+# (max - min) / median. With csv.awk:
+#   awk -f scripts/lib/csv.awk -f scripts/results/results-spread.awk RUN...
 {
     r = field("row")
     if (!(r in seen)) { seen[r] = 1; order[++n] = r }

@@ -15,7 +15,7 @@ refuse() { echo "$(basename "$0" .sh): $1" >&2; usage >&2; exit 2; }
 # common/nccl.mk (which the build uses) finds it; nothing otherwise. Only the steps across
 # GPUs need it.
 have_nccl() {
-    make -s -f "$(dirname "${BASH_SOURCE[0]}")/../common/nccl.mk" -f - print 2>/dev/null \
+    make -s -f "$(dirname "${BASH_SOURCE[0]}")/../../common/nccl.mk" -f - print 2>/dev/null \
         <<<'print: ; @echo $(HAVE_NCCL)'
 }
 
@@ -41,7 +41,7 @@ described() {
 # mutant); fails, mistake.awk saying why, where the edit does not apply.
 edited_folder() {
     mkdir -p "$3" && build_files "$2" "$3" &&
-        awk -f "$(dirname "${BASH_SOURCE[0]}")/../tests/mistake.awk" "$1" "$2/transpose.cu" >"$3/transpose.cu"
+        awk -f "$(dirname "${BASH_SOURCE[0]}")/../../tests/mistake.awk" "$1" "$2/transpose.cu" >"$3/transpose.cu"
 }
 
 # gpus_shared: true when every GPU nvidia-smi lists lets several processes use it at once

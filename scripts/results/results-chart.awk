@@ -1,6 +1,6 @@
 # Draws a results CSV as an SVG bar chart: GB/s per row on a log scale, with the copy ceiling
 # (median of the run's copy rows) and the theoretical peak as lines. POSIX awk, no other tool.
-#   awk -f scripts/csv.awk -f scripts/results-chart.awk results/run.csv > results/run.svg
+#   awk -f scripts/lib/csv.awk -f scripts/results/results-chart.awk results/run.csv > results/run.svg
 
 function x_of(v) { return X0 + W * (log(v) / log(10) - LO) / (HI - LO) }
 function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); return s }

@@ -2,19 +2,19 @@
 # The grader behind `make check`: judges a student's step folder (or a copy of one) by what
 # its program does, never by its source text.
 #
-#   scripts/grade.sh DIR                 (make check in DIR runs this on DIR)
-#   scripts/grade.sh --checks-only DIR   stops after the checks: no timing, no counters
-#   TK_GRADE_LOCK=FILE scripts/grade.sh DIR   for grades run at once (the kit's tests): their
-#                                        checks share the GPU, each timing takes it alone
-#   TK_GRADE_COUNTS=DIR                  keeps the solution's counter in DIR, read once for
-#                                        each build of it (grades of one step in one run)
-#   TK_GRADE_AT_ONCE=N                   shapes run N at a time (1 to 4, default 4; 1 where the
-#                                        GPU takes one process at a time or a step runs across
-#                                        GPUs, and then the sanitizers one after another)
+#   scripts/grade/grade.sh DIR                 (make check in DIR runs this on DIR)
+#   scripts/grade/grade.sh --checks-only DIR   stops after the checks: no timing, no counters
+#   TK_GRADE_LOCK=FILE scripts/grade/grade.sh DIR   for grades run at once (the kit's tests): their
+#                                              checks share the GPU, each timing takes it alone
+#   TK_GRADE_COUNTS=DIR                        keeps the solution's counter in DIR, read once for
+#                                              each build of it (grades of one step in one run)
+#   TK_GRADE_AT_ONCE=N                         shapes run N at a time (1 to 4, default 4; 1 where the
+#                                              GPU takes one process at a time or a step runs across
+#                                              GPUs, and then the sanitizers one after another)
 #
 # 1. builds DIR/transpose.cu against this kit and asks the program which step it is
 #    (./transpose --describe);
-# 2. runs it on every shape of scripts/shapes.txt, all in one process, then each shape whose
+# 2. runs it on every shape of scripts/grade/shapes.txt, all in one process, then each shape whose
 #    output was not exact in a process of its own, four at a time: each output must be
 #    exact. A wrong output is explained from where its values came from, a failed call from
 #    that call;
@@ -25,14 +25,14 @@
 # 5. times it beside the same step's solution in this run, at the step's shapes: it must
 #    reach the step's share of the solution's GB/s.
 # Each step's numbers (its share, counter, rule and shapes) are the table of steps,
-# scripts/steps.txt; what each step is about, and the words for each finding,
-# scripts/grade-words.sh. The last line says what was graded.
+# scripts/lib/steps.txt; what each step is about, and the words for each finding,
+# scripts/grade/grade-words.sh. The last line says what was graded.
 # Exit status: 0 passed; 1 failed; 2 bad arguments; 3 no usable GPU (nothing was graded).
 set -u
-. "$(dirname "$0")/lib.sh"
-# shellcheck source=scripts/grade-words.sh
+. "$(dirname "$0")/../lib/lib.sh"
+# shellcheck source=scripts/grade/grade-words.sh
 . "$(dirname "$0")/grade-words.sh"
-KIT=$(cd "$(dirname "$0")/.." && pwd)
+KIT=$(cd "$(dirname "$0")/../.." && pwd)
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # across GPUs: NVLink multicast off
 
 checks_only=0
@@ -40,7 +40,7 @@ case ${1:-} in --checks-only) checks_only=1; shift ;; esac
 case ${1:-} in -h|--help) usage; exit 0 ;; -*) refuse "unknown option '$1'" ;; esac
 [ $# = 1 ] || refuse "it takes one folder"
 [ -f "$1/transpose.cu" ] || refuse "no $1/transpose.cu"
-"$KIT/scripts/steps.sh" >/dev/null || exit 4   # the table of steps: its message says what is wrong
+"$KIT/scripts/lib/steps.sh" >/dev/null || exit 4   # the table of steps: its message says what is wrong
 dir=$(cd "$1" && pwd)
 bin=$dir/transpose
 tmp=$(mktemp -d)
@@ -76,12 +76,12 @@ if ! make -s -C "$dir" COMMON="$KIT/common" >"$tmp/build" 2>&1; then
 fi
 echo "PASS build"
 
-# step_table STEP: the step's numbers from the table of steps (scripts/steps.txt), read in one
+# step_table STEP: the step's numbers from the table of steps (scripts/lib/steps.txt), read in one
 # call: share, gpus, rule ("most F", "least F" or empty), counter, count_at, and speed_at and
 # san_at (shapes, space-separated); fails for a step the table does not have.
 step_table() {
     local row name value
-    row=$("$KIT/scripts/steps.sh" --row "$1" 2>/dev/null) || return 1
+    row=$("$KIT/scripts/lib/steps.sh" --row "$1" 2>/dev/null) || return 1
     while IFS=$'\t' read -r name value; do
         case $name in
         share|gpus|rule|counter|count_at|speed_at|san_at) printf -v "$name" '%s' "$value" ;;
@@ -117,7 +117,7 @@ run_shape() {   # run_shape K ROWS COLS: the run's output in $tmp/run.K, its sta
 at_once=${TK_GRADE_AT_ONCE:-4}
 [[ $at_once =~ ^[1-4]$ ]] || at_once=4
 [ "$at_once" -gt 1 ] && { [ "$gpus" -gt 1 ] || ! gpus_shared; } && at_once=1   # asked only if it matters
-mapfile -t shapes < <(grep -v '^#' "$KIT/scripts/shapes.txt")
+mapfile -t shapes < <(grep -v '^#' "$KIT/scripts/grade/shapes.txt")
 # First every shape in one process (--shapes --keep-going: one CUDA context for all, where a
 # process a shape costs one each), on one GPU; it says of each shape whether its output was
 # exact. The shapes it found exact pass; every other shape runs in a process of its own, so
@@ -130,7 +130,7 @@ if [ "$gpus" = 1 ]; then
     run_at "$tmp/shapes.run" --shapes "$(IFS=,; echo "${shapes[*]}")" --keep-going
     batch_rc=$?
 fi
-if [ "$batch_rc" = 3 ] && why=$("$KIT/scripts/no-gpu.sh" "$bin"); then
+if [ "$batch_rc" = 3 ] && why=$("$KIT/scripts/lib/no-gpu.sh" "$bin"); then
     echo "nothing was graded: no usable GPU here: $why. It builds; run make check on a GPU node."
     exit 3
 fi
@@ -262,7 +262,7 @@ count() {   # count BIN: the counter (numerator / denominator) of the step's fir
         --print-units base "$1" --rows "${count_at%x*}" --cols "${count_at#*x}" --no-cpu \
         --no-flush --reps 1 --warmup 0 >"$raw" 2>&1
     grep -q ERR_NVGPUCTRPERM "$raw" && return 3
-    awk -v spec="$counter" -f "$KIT/scripts/ncu-raw.awk" -f "$KIT/scripts/ncu-counter.awk" "$raw"
+    awk -v spec="$counter" -f "$KIT/scripts/lib/ncu-raw.awk" -f "$KIT/scripts/grade/ncu-counter.awk" "$raw"
 }
 # The solution's counter, read once for each build of it where TK_GRADE_COUNTS=DIR names a
 # folder to keep it in: the kit's tests, which grade several files of a step in one run.
@@ -303,7 +303,7 @@ fi
 
 # 5. Speed, beside the solution in this run, at each of the step's shapes.
 gbs() {   # gbs CSV ROW: that row's GB/s in a run's CSV
-    awk -v cols=gbs -v row="$2" -v first=1 -f "$KIT/scripts/csv.awk" -f "$KIT/scripts/csv-select.awk" "$1"
+    awk -v cols=gbs -v row="$2" -v first=1 -f "$KIT/scripts/lib/csv.awk" -f "$KIT/scripts/lib/csv-select.awk" "$1"
 }
 slow=0
 for shape in $speed_at; do

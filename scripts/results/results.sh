@@ -3,34 +3,34 @@
 # row (cublasSgeam, scripts/library), the copy ceiling measured beside each, and prints one
 # table; writes the rows as CSV and an SVG chart. The steps across GPUs have their own table.
 #
-#   scripts/results.sh                    8192 x 8192 -> results/runs/DATE-DEVICE-8192x8192.csv, .svg
-#   scripts/results.sh -n 4096            another size (--rows R --cols C too)
-#   scripts/results.sh --compare REF.csv  beside a saved run (default: the committed H100 one)
-#   scripts/results.sh --table RUN.csv    the table and chart of a saved run: no GPU needed
-#   scripts/results.sh --sweep            the last three one-GPU steps, the library row and
-#                                         the copy on squares, rectangles and odd shapes; then
-#                                         the last two steps, the library and the copy on 40
-#                                         generated shapes (scripts/shapes-gen.awk)
-#   scripts/results.sh --sweep --seed S --generated N    the generated shapes of seed S
-#                                         (default: a new seed, printed), N of them (0: none)
-#   scripts/results.sh --sweep --seed S --part I/N --out F.csv    part I of N of that sweep
-#                                         (every Nth shape, fixed and generated), its rows
-#                                         added to F.csv: a sweep longer than one sitting,
-#                                         in parts, each once, all on one kind of GPU with
-#                                         the same --generated; the table is of all of F.csv
-#   scripts/results.sh --across           the steps across GPUs, on every GPU here, at
-#                                         8192^2, 16384^2 and 12345 x 6789, with a timeline
-#   scripts/results.sh --repeat 3         the whole table 3 times, with the spread of each row
-#   scripts/results.sh --out FILE.csv     where to write the CSV (a committed reference is only
-#                                         ever rewritten when named here)
+#   scripts/results/results.sh                    8192 x 8192 -> results/runs/DATE-DEVICE-8192x8192.csv, .svg
+#   scripts/results/results.sh -n 4096            another size (--rows R --cols C too)
+#   scripts/results/results.sh --compare REF.csv  beside a saved run (default: the committed H100 one)
+#   scripts/results/results.sh --table RUN.csv    the table and chart of a saved run: no GPU needed
+#   scripts/results/results.sh --sweep            the last three one-GPU steps, the library row and
+#                                                 the copy on squares, rectangles and odd shapes; then
+#                                                 the last two steps, the library and the copy on 40
+#                                                 generated shapes (scripts/results/shapes-gen.awk)
+#   scripts/results/results.sh --sweep --seed S --generated N    the generated shapes of seed S
+#                                                 (default: a new seed, printed), N of them (0: none)
+#   scripts/results/results.sh --sweep --seed S --part I/N --out F.csv    part I of N of that sweep
+#                                                 (every Nth shape, fixed and generated), its rows
+#                                                 added to F.csv: a sweep longer than one sitting,
+#                                                 in parts, each once, all on one kind of GPU with
+#                                                 the same --generated; the table is of all of F.csv
+#   scripts/results/results.sh --across           the steps across GPUs, on every GPU here, at
+#                                                 8192^2, 16384^2 and 12345 x 6789, with a timeline
+#   scripts/results/results.sh --repeat 3         the whole table 3 times, with the spread of each row
+#   scripts/results/results.sh --out FILE.csv     where to write the CSV (a committed reference is only
+#                                                 ever rewritten when named here)
 #
 # New runs land in results/runs/, which git ignores; results/ holds the committed references.
 #
 # Exit status: 0 done; 2 bad arguments; 3 no usable GPU (nothing measured, says why);
 # otherwise the status of the step that failed (see ./transpose --help).
 set -u
-. "$(dirname "$0")/lib.sh"
-cd "$(dirname "$0")/.." || exit 4
+. "$(dirname "$0")/../lib/lib.sh"
+cd "$(dirname "$0")/../.." || exit 4
 REFERENCE=results/h100-reference.csv
 # The sweep: squares from 4096 to 32768, one very wide, one very tall, and shapes whose rows,
 # columns or both are not multiples of 8 (rows of the input or the output off their sectors).
@@ -63,14 +63,14 @@ done
 [[ $generated =~ ^[0-9]{1,3}$ ]] || { echo "results: --generated takes 0 to 999" >&2; exit 2; }
 [ -z "$seed" ] || [[ $seed =~ ^[1-9][0-9]{0,8}$ ]] ||
     { echo "results: --seed takes a whole number from 1 to 999999999" >&2; exit 2; }
-csv() { awk -f scripts/csv.awk "$@"; }   # csv -f PROGRAM.awk FILE...: the kit's CSV by column name
+csv() { awk -f scripts/lib/csv.awk "$@"; }   # csv -f PROGRAM.awk FILE...: the kit's CSV by column name
 if [ -n "$piece" ]; then   # a part: which shapes are its own, and where its rows go
     [[ $piece =~ ^([1-9])/([1-9])$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
         { echo "results: --part takes I/N, 1 <= I <= N <= 9" >&2; exit 2; }
     [ "$sweep" = 1 ] && [ -n "$seed" ] && [ -n "$out" ] ||
         { echo "results: --part goes with --sweep, --seed S and --out F.csv (the parts' shapes and file)" >&2; exit 2; }
     if [ -s "$out" ]; then   # the parts before this one: a sweep's CSV of the same seed
-        [ "$(head -n 1 "$out")" = "$SWEEP_HEADER" ] && [ "$(csv -v cols=seed -v first=1 -f scripts/csv-select.awk "$out")" = "$seed" ] ||
+        [ "$(head -n 1 "$out")" = "$SWEEP_HEADER" ] && [ "$(csv -v cols=seed -v first=1 -f scripts/lib/csv-select.awk "$out")" = "$seed" ] ||
             { echo "results: $out is not a sweep's CSV of seed $seed: the parts of one sweep share a file" >&2; exit 2; }
     fi
 fi
@@ -82,8 +82,8 @@ done
 solutions() { for n in "$@"; do echo "solution/step$n/transpose"; done; }   # solutions N...: their binaries
 
 show() {   # show CSV: the table (beside the reference) and the chart next to the CSV
-    csv -f scripts/results-table.awk "$1" ${compare:+"$compare"} || return 2
-    csv -f scripts/results-chart.awk "$1" >"${1%.csv}.svg" && echo "chart: ${1%.csv}.svg"
+    csv -f scripts/results/results-table.awk "$1" ${compare:+"$compare"} || return 2
+    csv -f scripts/results/results-chart.awk "$1" >"${1%.csv}.svg" && echo "chart: ${1%.csv}.svg"
     echo "K20X column: the 2013 workshop's table, 1024 x 1024 on a K20X (250 GB/s peak)"
 }
 
@@ -92,10 +92,10 @@ if [ -n "$table" ]; then
     exit
 fi
 
-steps=$(scripts/steps.sh --one-gpu)
+steps=$(scripts/lib/steps.sh --one-gpu)
 dirs=()
 for n in $steps; do dirs+=("solution/step$n"); done
-[ "$across" = 1 ] && for n in $(scripts/steps.sh --across); do dirs+=("solution/step$n"); done
+[ "$across" = 1 ] && for n in $(scripts/lib/steps.sh --across); do dirs+=("solution/step$n"); done
 { make -s "${dirs[@]}" && make -s -C scripts/library; } >/dev/null ||
     { echo "results: the build failed: run make to see why" >&2; exit 4; }
 mkdir -p results/runs
@@ -103,7 +103,7 @@ mkdir -p results/runs
 trap 'rm -f results/.tmp-*' EXIT
 today=$(date -u +%Y-%m-%d)
 
-if why=$(scripts/no-gpu.sh solution/step1/transpose); then
+if why=$(scripts/lib/no-gpu.sh solution/step1/transpose); then
     echo "results: no usable GPU: $why" >&2
     exit 3
 fi
@@ -137,7 +137,7 @@ run_table() {
 
 name_for() {   # name_for RESULTS-CSV SUFFIX: results/runs/DATE-DEVICE-RxC-SUFFIX.csv
     local f
-    IFS=, read -r -a f < <(csv -v cols=date,device,rows,cols -v first=1 -f scripts/csv-select.awk "$1")
+    IFS=, read -r -a f < <(csv -v cols=date,device,rows,cols -v first=1 -f scripts/lib/csv-select.awk "$1")
     echo "results/runs/${f[0]}-$(echo "${f[1]}" | sed 's/[^A-Za-z0-9]\{1,\}/-/g')-${f[2]}x${f[3]}$2.csv"
 }
 
@@ -147,7 +147,7 @@ sweep_rows() {
     for bin in "$@"; do
         step_csv "$part" "$bin" --csv --no-cpu --rows "$r" --cols "$c"
         csv -v cols=step,row,rows,cols,ms_median,gbs,pct_copy \
-            -v prefix="$today,$seed,$class,$((r * c * 4 / 1048576))," -f scripts/csv-select.awk "$part" >>"$tmp"
+            -v prefix="$today,$seed,$class,$((r * c * 4 / 1048576))," -f scripts/lib/csv-select.awk "$part" >>"$tmp"
     done
 }
 
@@ -168,14 +168,14 @@ if [ "$sweep" = 1 ]; then
             { echo "results: cannot read the GPU's memory ('$mem' MiB) or L2 ('$l2' MiB)" >&2; exit 4; }
         echo "generated shapes: seed $seed, $generated beyond the L2 ($l2 MiB), $mem MiB of GPU memory${piece:+; part $piece}"
         awk -v seed="$seed" -v count="$generated" -v mem_mib="$mem" -v l2_mib="$l2" \
-            -f scripts/shapes-gen.awk | sed "s/\$/ $last2/" >>"$list" || exit 4
+            -f scripts/results/shapes-gen.awk | sed "s/\$/ $last2/" >>"$list" || exit 4
     fi
     i=1 n=1   # shape k of the sweep (from 1) is part ((k - 1) mod n) + 1's
     [ -n "$piece" ] && i=${piece%/*} n=${piece#*/}
     awk -v i="$i" -v n="$n" '(NR - 1) % n + 1 == i' "$list" >"$list.mine"
     if [ -n "$piece" ] && [ -s "$out" ]; then   # the parts before: the same draw, other shapes
         shapes_of() {   # shapes_of CSV [generated]: its shapes "R x C" (only the generated, with their class)
-            csv -v cols=rows,cols,class -f scripts/csv-select.awk "$1" |
+            csv -v cols=rows,cols,class -f scripts/lib/csv-select.awk "$1" |
                 awk -F, -v cls="$2" 'cls == "" || $3 != "fixed" { print $1 " x " $2 (cls == "" ? "" : " " $3) }' | sort -u
         }
         stray=$(comm -23 <(shapes_of "$out" generated) <(awk '$3 != "fixed" { print $1 " x " $2 " " $3 }' "$list" | sort -u) | head -n 3)
@@ -197,7 +197,7 @@ if [ "$sweep" = 1 ]; then
         mv "$tmp" "$out"
     fi
     echo "size sweep of solution steps ${best% }, the library row and the copy ceiling ($out):"
-    csv -f scripts/results-sweep.awk "$out"
+    csv -f scripts/results/results-sweep.awk "$out"
     exit 0
 fi
 
@@ -210,7 +210,7 @@ if [ "$across" = 1 ]; then
     runs=()   # the size options of each run: the command line's, or each of ACROSS_SHAPES
     if [ ${#size[@]} -gt 0 ]; then runs=("${size[*]}")
     else for shape in $ACROSS_SHAPES; do runs+=("--rows ${shape%x*} --cols ${shape#*x}"); done; fi
-    for n in $(scripts/steps.sh --across); do
+    for n in $(scripts/lib/steps.sh --across); do
         for args in "${runs[@]}"; do
             # shellcheck disable=SC2086  # args is a list of options
             step_csv "$part" "solution/step$n/transpose" --csv --no-cpu $args --timeline "$part.timeline"
@@ -242,5 +242,5 @@ done
 
 if [ "$repeat" -gt 1 ]; then
     echo "spread over $repeat runs (GB/s): min, median, max and (max - min) / median"
-    csv -f scripts/results-spread.awk "${files[@]}"
+    csv -f scripts/results/results-spread.awk "${files[@]}"
 fi

@@ -1,4 +1,4 @@
-# Reads the kit's CSV files by column name. Load it before a program: awk -f scripts/csv.awk
+# Reads the kit's CSV files by column name. Load it before a program: awk -f scripts/lib/csv.awk
 # -f PROGRAM FILE... It takes each file's first line as its header (programs never see it),
 # counts the files read so far in nfile, and gives field(NAME) and median(LIST).
 # The kit's CSV never needs quotes: it writes no comma inside a field (report.c turns a device

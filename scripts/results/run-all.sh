@@ -5,11 +5,11 @@
 # Exit status: 0 when every step ran and checked, or when there is no GPU (explained);
 # otherwise the first failing step's status (see ./transpose --help).
 set -u
-cd "$(dirname "$0")/.." || exit 4
+cd "$(dirname "$0")/../.." || exit 4
 
-across=" $(scripts/steps.sh --across | tr '\n' ' ')"
+across=" $(scripts/lib/steps.sh --across | tr '\n' ' ')"
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # NVLink multicast off
-for n in $(scripts/steps.sh); do
+for n in $(scripts/lib/steps.sh); do
     bin=solution/step$n/transpose
     [ -x "$bin" ] || { echo "run-all: $bin is not built: run make first" >&2; exit 4; }
     echo "== step$n =="

@@ -1,6 +1,6 @@
-# Generated shapes for the size sweep (scripts/results.sh --sweep): shapes nobody picked, the
-# same on every machine for the same seed.
-#   awk -v seed=S -v count=N -v mem_mib=M -v l2_mib=L -f scripts/shapes-gen.awk
+# Generated shapes for the size sweep (scripts/results/results.sh --sweep): shapes nobody
+# picked, the same on every machine for the same seed.
+#   awk -v seed=S -v count=N -v mem_mib=M -v l2_mib=L -f scripts/results/shapes-gen.awk
 # prints "ROWS COLS CLASS" lines: N shapes whose two matrices do not fit in twice the L2
 # (the claim is made on those), then the shapes drawn on the way that did fit ("fits-l2":
 # reported apart). Classes, in turn:

@@ -4,14 +4,14 @@
 # tiers: the idea, the shape of the change, the code. A terminal does not fold them, so
 # `cat README.md` would show every tier at once; this shows one.
 #
-#   scripts/hint.sh DIR            the next tier not yet shown in DIR (make hint)
-#   scripts/hint.sh --tier N DIR   tier N again (make hint N=2)
-#   scripts/hint.sh --reset DIR    start again from the first tier (make hint N=0)
+#   scripts/grade/hint.sh DIR            the next tier not yet shown in DIR (make hint)
+#   scripts/grade/hint.sh --tier N DIR   tier N again (make hint N=2)
+#   scripts/grade/hint.sh --reset DIR    start again from the first tier (make hint N=0)
 #
 # DIR/.hints-shown remembers how many tiers were shown. Exit status: 0 a hint was shown, the
 # count reset, or every tier already shown (it says so); 2 bad arguments or no hints.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/lib.sh"
 
 tier="" reset=0
 while [ $# -gt 0 ]; do
