@@ -90,7 +90,11 @@ check_clean() {
         skip "$name" "not a git checkout whose index lists the kit's files"; return
     fi
     rm -rf "$clean" && mkdir -p "$clean"
-    git ls-files -z | xargs -0 -I{} cp --parents {} "$clean"/ 2>/dev/null
+    # The kit's files as git sees them: tracked or not, but never ignored (a checkout whose
+    # index is older than its files, as a copied tree can be, still gives the files it has).
+    git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' f; do
+        [ -f "$f" ] && cp --parents "$f" "$clean"/
+    done
     (cd "$clean" && find . -type f | sort) >"$TK_BUILD/clean.before"
     touch "$clean/solution/step1/transpose" "$clean/solution/step1/.transpose.flags" \
           "$clean/step1/transpose" "$clean/scripts/bench/levers" "$clean/scripts/bench/.levers.flags" \
