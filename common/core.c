@@ -145,46 +145,66 @@ static void reset_persisting_l2(void)
     CUDA_CHECK(cudaCtxResetPersistingL2Cache());
 }
 
-void tk_core_time(struct tk_core *c, const struct tk_timed *t, struct tk_stats *s)
+/* One run of t, prepared as every timed run is (the persisting L2 reset, t's buffers poisoned
+   and the L2 emptied, outside the timing): its time in ms between two events. */
+static float time_once(struct tk_core *c, const struct tk_timed *t, cudaEvent_t stop, int last)
+{
+    if (c->persisting_l2)
+        reset_persisting_l2();
+    if (t->out_bytes)
+        CUDA_CHECK(cudaMemsetAsync(t->out, TK_POISON_BYTE, t->out_bytes, c->stream));
+    for (int k = 0; k < 2; k++)
+        if (t->fill[k].n)
+            tk_fill_bits(t->fill[k].p, t->fill[k].n, t->fill[k].bits, c->stream);
+    if (!c->opt.no_flush)
+        tk_flush_l2(c->scratch, c->scratch_bytes, c->sink);   /* default stream: after the
+                                                                 poison */
+    CUDA_CHECK(cudaGetLastError());
+    if (t->line_up)
+        t->line_up(t->arg);
+    CUDA_CHECK(cudaEventRecord(c->start, c->stream));
+    t->work(t->arg, c->stream, last);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaEventRecord(stop, c->stream));
+    CUDA_CHECK(cudaEventSynchronize(stop));
+    if (t->sync_device)
+        CUDA_CHECK(cudaDeviceSynchronize());
+    float elapsed;
+    CUDA_CHECK(cudaEventElapsedTime(&elapsed, c->start, stop));
+    return elapsed;
+}
+
+void tk_core_time_rounds(struct tk_core *c, const struct tk_timed *t, int n, double **ms)
 {
     int reps = c->opt.reps;
-    double *ms = calloc((size_t)reps, sizeof *ms);
     cudaEvent_t stop;
+    CUDA_CHECK(cudaEventCreate(&stop));
+    for (int i = -c->opt.warmup; i < reps; i++)
+        for (int j = 0; j < n; j++) {
+            float elapsed = time_once(c, &t[j], stop, i == reps - 1);
+            if (i >= 0)
+                ms[j][i] = elapsed;
+        }
+    CUDA_CHECK(cudaEventDestroy(stop));
+}
+
+double *tk_core_ms(const struct tk_core *c)
+{
+    double *ms = calloc((size_t)c->opt.reps, sizeof *ms);
     if (!ms) {
         fprintf(stderr, "%s: out of host memory\n", c->who);
         exit(TK_EXIT_CUDA);
     }
-    CUDA_CHECK(cudaEventCreate(&stop));
-    for (int i = -c->opt.warmup; i < reps; i++) {
-        if (c->persisting_l2)
-            reset_persisting_l2();
-        if (t->out_bytes)
-            CUDA_CHECK(cudaMemsetAsync(t->out, TK_POISON_BYTE, t->out_bytes, c->stream));
-        for (int k = 0; k < 2; k++)
-            if (t->fill[k].n)
-                tk_fill_bits(t->fill[k].p, t->fill[k].n, t->fill[k].bits, c->stream);
-        if (!c->opt.no_flush)
-            tk_flush_l2(c->scratch, c->scratch_bytes, c->sink);   /* default stream: after
-                                                                     the poison */
-        CUDA_CHECK(cudaGetLastError());
-        if (t->line_up)
-            t->line_up(t->arg);
-        CUDA_CHECK(cudaEventRecord(c->start, c->stream));
-        t->work(t->arg, c->stream, i == reps - 1);
-        CUDA_CHECK(cudaGetLastError());
-        CUDA_CHECK(cudaEventRecord(stop, c->stream));
-        CUDA_CHECK(cudaEventSynchronize(stop));
-        if (t->sync_device)
-            CUDA_CHECK(cudaDeviceSynchronize());
-        float elapsed;
-        CUDA_CHECK(cudaEventElapsedTime(&elapsed, c->start, stop));
-        if (i >= 0)
-            ms[i] = elapsed;
-    }
+    return ms;
+}
+
+void tk_core_time(struct tk_core *c, const struct tk_timed *t, struct tk_stats *s)
+{
+    double *ms = tk_core_ms(c);
+    tk_core_time_rounds(c, t, 1, &ms);
     if (t->combine)
-        t->combine(t->arg, ms, reps);
-    CUDA_CHECK(cudaEventDestroy(stop));
-    tk_stats_of(ms, reps, s);
+        t->combine(t->arg, ms, c->opt.reps);
+    tk_stats_of(ms, c->opt.reps, s);
     free(ms);
 }
 

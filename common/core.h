@@ -102,6 +102,18 @@ struct tk_timed {
    H100, 3.5% of the time of the copy and kernels alike); then the work between two events. */
 void tk_core_time(struct tk_core *c, const struct tk_timed *t, struct tk_stats *s);
 
+/* Several works timed in rounds: each of opt.warmup + opt.reps rounds runs t[0] to t[n - 1]
+   in turn, each prepared and timed alone as above, so that the works of one round meet the
+   same state of the GPU; ms[j][i] is work j's time in timed round i (no combine). */
+void tk_core_time_rounds(struct tk_core *c, const struct tk_timed *t, int n, double **ms);
+
+/* opt.reps zeroed times, or exits 4 saying the host is out of memory. */
+double *tk_core_ms(const struct tk_core *c);
+
+/* Copies n floats from in to out on stream s: a float4 at a time where both are 16-byte
+   aligned, several loads in flight a thread (flush.cu); the copy ceiling's kernel. */
+void tk_copy_floats(const float *in, float *out, size_t n, cudaStream_t s);
+
 /* Whether out (cols x rows) is exactly the transpose of in (rows x cols), or, for copies, in
    itself; for a wrong transpose, m (may be NULL) says where. */
 int tk_core_exact(const float *in, const float *out, int rows, int cols, int copies,

@@ -33,3 +33,45 @@ extern "C" void tk_fill_bits(float *p, size_t n, unsigned bits, cudaStream_t s)
     if (n)
         tk_fill_kernel<<<1024, 256, 0, s>>>((unsigned *)p, n, bits);
 }
+
+/* The copy ceiling's kernel: in to out, UNROLL float4 loads in flight a thread before their
+   stores, a grid of one wave of threads striding over the matrix; the last n % 4 floats (or
+   every float, where a pointer is not 16-byte aligned) one at a time. */
+#define UNROLL 4
+__global__ void tk_copy_kernel(const float *in, float *out, size_t n, int vector)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    size_t n4 = vector ? n / 4 : 0;
+    const float4 *in4 = (const float4 *)in;
+    float4 *out4 = (float4 *)out;
+    size_t i = t;
+    for (; i + (UNROLL - 1) * stride < n4; i += UNROLL * stride) {
+        float4 v[UNROLL];
+        #pragma unroll
+        for (int k = 0; k < UNROLL; k++)
+            v[k] = in4[i + k * stride];
+        #pragma unroll
+        for (int k = 0; k < UNROLL; k++)
+            out4[i + k * stride] = v[k];
+    }
+    for (; i < n4; i += stride)
+        out4[i] = in4[i];
+    for (size_t j = 4 * n4 + t; j < n; j += stride)
+        out[j] = in[j];
+}
+
+extern "C" void tk_copy_floats(const float *in, float *out, size_t n, cudaStream_t s)
+{
+    static int blocks;   /* one wave: as many 256-thread blocks as the device holds at once */
+    if (!blocks) {
+        int dev, sms = 0, per_sm = 0;
+        CUDA_CHECK(cudaGetDevice(&dev));
+        CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, tk_copy_kernel, 256, 0));
+        blocks = sms * (per_sm > 0 ? per_sm : 1);
+    }
+    int vector = ((uintptr_t)in % 16 == 0) && ((uintptr_t)out % 16 == 0);
+    if (n)
+        tk_copy_kernel<<<blocks, 256, 0, s>>>(in, out, n, vector);
+}

@@ -80,7 +80,8 @@ void tk_print_row(FILE *f, const struct tk_table *t, const struct tk_row *r)
         b = 100 * r->nccl_ms / r->ms.median, b_known = r->nccl_ms > 0;
     } else {
         a = 100 * gbs / t->peak_gbs, a_known = r->gpu && t->peak_gbs > 0;
-        b = 100 * gbs / r->copy_gbs, b_known = r->gpu && r->copy_gbs > 0;
+        b = r->pct_copy > 0 ? r->pct_copy : 100 * gbs / r->copy_gbs;
+        b_known = r->gpu && (r->pct_copy > 0 || r->copy_gbs > 0);
     }
 
     if (t->csv) {

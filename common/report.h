@@ -47,6 +47,7 @@ struct tk_row {
     const char *note;         /* shown after the name in the table, e.g. "16 threads"; may be NULL */
     struct tk_stats ms;
     double copy_gbs;          /* the copy ceiling of the same run, 0 when not measured */
+    double pct_copy;          /* % of the copy ceiling, taken run by run (0: from copy_gbs) */
     int gpu;                  /* % of peak and % of copy apply */
     int checked;              /* 1: output exact; 0: wrong (no figures are printed) */
     double link_bytes;        /* across GPUs: the bytes that cross between GPUs, 0 when none */

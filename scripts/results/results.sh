@@ -148,6 +148,8 @@ sweep_rows() {
         step_csv "$part" "$bin" --csv --no-cpu --rows "$r" --cols "$c"
         csv -v cols=step,row,rows,cols,ms_median,gbs,pct_copy \
             -v prefix="$today,$seed,$class,$((r * c * 4 / 1048576))," -f scripts/lib/csv-select.awk "$part" >>"$tmp"
+        # the ceiling's two copies, as the run said them (common/README.md, "How it measures")
+        sed -n "s/^copy ceiling: /$r x $c $(basename "$(dirname "$bin")"): /p" "$part.err" >>"$tmp.copy"
     done
 }
 
@@ -186,6 +188,7 @@ if [ "$sweep" = 1 ]; then
             { echo "results: $out already holds shapes of part $piece ($(echo "$again" | tr '\n' ',' | sed 's/,$//')): each part runs once" >&2; exit 2; }
     fi
     echo "$SWEEP_HEADER" >"$tmp"
+    : >"$tmp.copy"
     while read -r r c class these; do
         # shellcheck disable=SC2046,SC2086  # a list of binaries, of step numbers
         sweep_rows "$tmp" "$class" "$r" "$c" $(solutions $these) "$LIBRARY"
@@ -193,8 +196,10 @@ if [ "$sweep" = 1 ]; then
     out=${out:-results/runs/$today-sweep.csv}
     if [ -n "$piece" ] && [ -s "$out" ]; then   # a part: its rows after the parts before it
         sed 1d "$tmp" >>"$out"
+        cat "$tmp.copy" >>"${out%.csv}-copy.txt" && rm -f "$tmp.copy"
     else
         mv "$tmp" "$out"
+        mv "$tmp.copy" "${out%.csv}-copy.txt"
     fi
     echo "size sweep of solution steps ${best% }, the library row and the copy ceiling ($out):"
     csv -f scripts/results/results-sweep.awk "$out"
