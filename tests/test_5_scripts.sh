@@ -259,3 +259,23 @@ printf '%s\n' date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy \
     'd,5,any,300,step9,GPU-a,9,9,1,80,80.0' 'd,5,any,300,step10,GPU-b,9,9,1,70,70.0' >"$TK_BUILD/sweep10.csv"
 run_cmd awk -f scripts/lib/csv.awk -f scripts/results/results-sweep.awk "$TK_BUILD/sweep10.csv"
 judge "results-sweep.awk: the last step by number (step10 after step9)" 0 '^GPU-b \(step10\) over 1 shapes'
+
+# The kit's license and version: LICENSE is there and named in the README; VERSION is the
+# newest version of CHANGELOG.md and the one the README names.
+version_check() {   # version_check KIT: says what disagrees; prints nothing when all agree
+    local kit=$1 v newest
+    [ -s "$kit/LICENSE" ] || echo "no LICENSE"
+    grep -q '`LICENSE`' "$kit/README.md" || echo "README.md does not name LICENSE"
+    v=$(cat "$kit/VERSION" 2>/dev/null)
+    [[ $v =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "VERSION is not X.Y.Z: '$v'"; return; }
+    newest=$(sed -n 's/^## \([0-9][0-9.]*\) (.*/\1/p' "$kit/CHANGELOG.md" | head -n 1)
+    [ "$newest" = "$v" ] || echo "VERSION is $v, CHANGELOG.md's newest is '$newest'"
+    grep -qF "($v)" "$kit/README.md" || echo "README.md does not name version $v"
+}
+run_cmd version_check .
+if [ -s "$LAST_OUT" ]; then fail "LICENSE, VERSION, CHANGELOG.md and the README agree" "see above"
+else pass "LICENSE, VERSION, CHANGELOG.md and the README agree"; fi
+mkdir -p "$TK_BUILD/version" && cp LICENSE VERSION CHANGELOG.md README.md "$TK_BUILD/version/"
+echo 9.9.9 >"$TK_BUILD/version/VERSION"
+expect "version check: a VERSION the changelog does not have is caught" 0 \
+    "^VERSION is 9\.9\.9, CHANGELOG\.md's newest is '0\.9\.0'" version_check "$TK_BUILD/version"
