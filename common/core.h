@@ -36,6 +36,7 @@ struct tk_core {
     int persisting_l2;        /* the device has a persisting-L2 carve-out, reset before each run */
     cudaEvent_t start;        /* where the last timed run started (the timeline's zero) */
     int status;               /* the exit status so far */
+    int gpu_status;           /* why no GPU row can run: TK_EXIT_NO_GPU or TK_EXIT_DRIVER */
 };
 
 /* A starter's TODOs are still open (what tk_unfinished and tk_ranks_unfinished record), and
@@ -68,7 +69,7 @@ void tk_core_say(const struct tk_core *c, const char *fmt, ...)
 void tk_core_say_unfinished(const struct tk_core *c, const char *what);
 
 /* No GPU row can run: says why (and that an unfinished starter is), then exits with the status
-   so far, or 3. */
+   so far, or c->gpu_status (3 where it is not set). */
 void tk_core_skip_gpu(const struct tk_core *c, const char *problem) __attribute__((noreturn));
 
 /* bytes of device memory (NULL for none), or exits 4 saying how much device c->dev has free. */
@@ -133,8 +134,12 @@ void tk_core_row(const struct tk_core *c, const struct tk_row *row);
 void tk_core_cpu_row(struct tk_core *c, const float *in, float *out, int rows, int cols);
 
 /* Why this machine has no usable GPU (a sentence, in why or static), or NULL; *count is the
-   number of GPUs the CUDA runtime sees. */
-const char *tk_gpu_problem(int *count, char *why, size_t len);
+   number of GPUs the CUDA runtime sees; *status the exit status that says so: TK_EXIT_DRIVER
+   where the driver is older than this build's CUDA, TK_EXIT_NO_GPU otherwise. For the tests,
+   TK_TEST_DRIVER_VERSION (1000 x major + 10 x minor, as CUDA reports it) stands in for the
+   driver's version, which the check then finds too old where its major is below the
+   runtime's. */
+const char *tk_gpu_problem(int *count, int *status, char *why, size_t len);
 
 /* Reads scratch (twice the L2's size) so that no operand of the next run is in the L2
    (flush.cu; tk_core_time calls it before every timed run). */

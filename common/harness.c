@@ -33,10 +33,10 @@ static void release(struct tk_run *run)
 }
 
 /* Why this machine cannot run the GPU rows, or NULL when device opt.device is usable. */
-static const char *gpu_problem(const struct tk_core *c, char *why, size_t len)
+static const char *gpu_problem(struct tk_core *c, char *why, size_t len)
 {
     int count;
-    const char *problem = tk_gpu_problem(&count, why, len);
+    const char *problem = tk_gpu_problem(&count, &c->gpu_status, why, len);
     if (!problem && c->opt.device >= count) {
         fprintf(stderr, "transpose: --device %d: this machine has %d GPU%s (0..%d)\n",
                 c->opt.device, count, count == 1 ? "" : "s", count - 1);

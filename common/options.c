@@ -15,6 +15,7 @@ const char *const tk_exit_meaning[TK_EXIT_COUNT] = {
     [TK_EXIT_NO_GPU] = "no usable GPU: the CPU row ran, the GPU rows were skipped",
     [TK_EXIT_CUDA] = "a CUDA call or an allocation failed, or the matrices do not fit",
     [TK_EXIT_TODO] = "the step's TODOs are not done yet",
+    [TK_EXIT_DRIVER] = "the NVIDIA driver is older than this build's CUDA: the CPU row ran, the GPU rows were skipped",
 };
 
 void tk_print_usage(FILE *f, const char *prog)

@@ -41,6 +41,7 @@ enum tk_exit {
     TK_EXIT_NO_GPU = 3,
     TK_EXIT_CUDA = 4,
     TK_EXIT_TODO = 5,
+    TK_EXIT_DRIVER = 6,
     TK_EXIT_COUNT
 };
 extern const char *const tk_exit_meaning[TK_EXIT_COUNT];

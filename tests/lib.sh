@@ -59,8 +59,8 @@ expect() {
 # it must fail the GPU tests, not skip them.
 gpu_probe() {
     [ -n "${GPU_STATE:-}" ] && return
-    if GPU_WHY=$(scripts/lib/no-gpu.sh "$TK_ROOT/solution/step1/transpose"); then
-        GPU_STATE=absent
+    if no_gpu "$TK_ROOT/solution/step1/transpose"; then
+        GPU_STATE=absent GPU_WHY="$NO_GPU_SAID: $NO_GPU_WHY"
     else
         GPU_STATE=present
     fi
@@ -70,7 +70,7 @@ gpu_probe() {
 gpu_test() {
     gpu_probe
     [ "$GPU_STATE" = present ] && return 0
-    skip "$1" "no GPU: ${GPU_WHY:-see solution/step1/transpose}"
+    skip "$1" "${GPU_WHY:-no GPU: see solution/step1/transpose}"
     return 1
 }
 

@@ -145,9 +145,9 @@ fi
 # --run needs a GPU: asked first, as the grader asks, before anything is built.
 if [ "$mode" = run ]; then
     make -s -C solution/step1 >/dev/null 2>&1 || { echo "mutants: solution/step1 does not build" >&2; exit 4; }
-    if why=$(scripts/lib/no-gpu.sh solution/step1/transpose); then
-        echo "nothing was graded: no usable GPU here: $why. tests/mutants.sh --build builds the mutants without one."
-        exit 3
+    if no_gpu solution/step1/transpose; then
+        echo "nothing was graded: $NO_GPU_SAID: $NO_GPU_WHY. tests/mutants.sh --build builds the mutants without one."
+        exit "$NO_GPU_STATUS"
     fi
 fi
 

@@ -279,3 +279,30 @@ mkdir -p "$TK_BUILD/version" && cp LICENSE VERSION CHANGELOG.md README.md "$TK_B
 echo 9.9.9 >"$TK_BUILD/version/VERSION"
 expect "version check: a VERSION the changelog does not have is caught" 0 \
     "^VERSION is 9\.9\.9, CHANGELOG\.md's newest is '0\.9\.0'" version_check "$TK_BUILD/version"
+
+# An old driver is named, not hidden: with TK_TEST_DRIVER_VERSION (the tests' stand-in for the
+# driver's version, common/core.h) at CUDA 11.8, below any runtime the kit builds with, every
+# program and every script that runs the steps says the driver is too old and exits 6, where
+# a machine without a GPU exits 3 (on a machine with a GPU, the same: the stand-in wins).
+old_driver='the NVIDIA driver supports CUDA up to 11\.8, this build needs [0-9]+\.[0-9]+: update the driver, or build with a CUDA toolkit of 11\.8 or older'
+export TK_TEST_DRIVER_VERSION=11080
+expect "an old driver: a step says so, exit 6" 6 "^GPU rows skipped: $old_driver\$" \
+    solution/step1/transpose -n 64
+if [ "$HAVE_NCCL" = 1 ]; then
+    expect "an old driver: a step across GPUs says so, exit 6" 6 "^GPU rows skipped: $old_driver\$" \
+        solution/step8/transpose -n 64
+else
+    skip "an old driver: a step across GPUs says so, exit 6" "no NCCL 2.28 or newer here: step 8 is not built"
+fi
+expect "an old driver: make run's script says so, exit 6" 6 '^The NVIDIA driver is too old for this build' \
+    scripts/results/run-all.sh -n 64
+expect "an old driver: the grader says so, exit 6" 6 "^nothing was graded: the driver is too old for this build: $old_driver\. It builds; update the driver" \
+    scripts/grade/grade.sh solution/step2
+expect "an old driver: make results says so, exit 6" 6 "^results: the driver is too old for this build: $old_driver\$" \
+    scripts/results/results.sh -n 64
+expect "an old driver: make large says so, exit 6" 6 "^large: the driver is too old for this build \($old_driver\): nothing was run" \
+    scripts/results/large.sh 1
+probe_words() { local GPU_STATE='' GPU_WHY=''; gpu_probe; echo "$GPU_STATE: $GPU_WHY"; }
+run_cmd probe_words
+judge "an old driver: make test skips the GPU tests, naming the driver" 0 "^absent: the driver is too old for this build: $old_driver\$"
+unset TK_TEST_DRIVER_VERSION

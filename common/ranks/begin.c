@@ -85,9 +85,10 @@ static int own_options(struct tk_ranks *rk, int *argc, char **argv, int *ranks, 
 void tk_ranks_probe_here(struct tk_ranks *rk, struct probe_msg *m)
 {
     struct tk_ranks_state *h = rk->h;
-    const char *p = tk_gpu_problem(&m->count, m->why, sizeof m->why);
+    int status;
+    const char *p = tk_gpu_problem(&m->count, &status, m->why, sizeof m->why);
     if (p) {
-        m->problem = 1;
+        m->problem = status;
         if (p != m->why) snprintf(m->why, sizeof m->why, "%s", p);
     } else {
         struct cudaDeviceProp prop;

@@ -123,7 +123,7 @@ void tk_ranks_begin_launched(struct tk_ranks *rk, const char *step, const char *
         if (problem) {
             fprintf(stderr, "%s: rank %d of %d: GPU rows skipped: %s\n", prog, p, rk->ranks,
                     problem);
-            exit(TK_EXIT_NO_GPU);
+            exit(c->gpu_status ? c->gpu_status : TK_EXIT_NO_GPU);
         }
         h->full_in = tk_rows_reserve(n, (size_t)rk->row0[p] * rk->cols, tk_in_count(rk, p), why,
                                     sizeof why);

@@ -43,6 +43,7 @@ struct tk_ranks_state {
 void tk_ranks_barrier(struct tk_ranks *rk);
 
 /* What the probe finds. */
+/* problem: 0, or the exit status that says why no GPU row can run (TK_EXIT_NO_GPU, _DRIVER) */
 struct probe_msg { int count, problem, runtime, driver; char why[256], device[256]; };
 
 void tk_ranks_probe_here(struct tk_ranks *rk, struct probe_msg *m);

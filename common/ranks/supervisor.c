@@ -46,6 +46,7 @@ const char *tk_ranks_probe(struct tk_ranks *rk, int *count, char *why, size_t le
     if (h->core.device[0])
         h->core.table.device = h->core.device;
     if (!msg.problem) return NULL;
+    h->core.gpu_status = msg.problem;
     snprintf(why, len, "%s", msg.why);
     return why;
 }
@@ -76,8 +77,9 @@ static void wait_for_ranks(const pid_t *pid, int ranks)
             fprintf(stderr, "rank %d: its output was wrong (above)\n", r);
         }
         /* 4 above 1 above 5 above 0. */
-        int rank_of[] = { [TK_EXIT_OK] = 0, [TK_EXIT_TODO] = 1, [TK_EXIT_WRONG] = 2, [TK_EXIT_CUDA] = 3 };
-        if (code < TK_EXIT_COUNT && code != TK_EXIT_USAGE && code != TK_EXIT_NO_GPU &&
+        int rank_of[] = { [TK_EXIT_OK] = 0, [TK_EXIT_TODO] = 1, [TK_EXIT_WRONG] = 2,
+                          [TK_EXIT_CUDA] = 3 };   /* statuses up to TK_EXIT_TODO */
+        if (code <= TK_EXIT_TODO && code != TK_EXIT_USAGE && code != TK_EXIT_NO_GPU &&
             rank_of[code] > rank_of[worst])
             worst = code;
     }

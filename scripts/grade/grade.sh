@@ -130,9 +130,13 @@ if [ "$gpus" = 1 ]; then
     run_at "$tmp/shapes.run" --shapes "$(IFS=,; echo "${shapes[*]}")" --keep-going
     batch_rc=$?
 fi
-if [ "$batch_rc" = 3 ] && why=$("$KIT/scripts/lib/no-gpu.sh" "$bin"); then
-    echo "nothing was graded: no usable GPU here: $why. It builds; run make check on a GPU node."
-    exit 3
+if { [ "$batch_rc" = 3 ] || [ "$batch_rc" = 6 ]; } && no_gpu "$bin"; then
+    if [ "$NO_GPU_STATUS" = 6 ]; then
+        echo "nothing was graded: $NO_GPU_SAID: $NO_GPU_WHY. It builds; update the driver, or build with an older toolkit, then run make check again."
+    else
+        echo "nothing was graded: $NO_GPU_SAID: $NO_GPU_WHY. It builds; run make check on a GPU node."
+    fi
+    exit "$NO_GPU_STATUS"
 fi
 started=0
 for k in "${!shapes[@]}"; do

@@ -19,6 +19,22 @@ have_nccl() {
         <<<'print: ; @echo $(HAVE_NCCL)'
 }
 
+# no_gpu BIN: true where the kit's program BIN (any ./transpose) can run no GPU row here, with
+# NO_GPU_STATUS its exit status (3: no usable GPU; 6: a driver older than the build's CUDA),
+# NO_GPU_WHY the reason it gives and NO_GPU_SAID the words for it ("no usable GPU here", or
+# "the driver is too old for this build"); false where it finds a GPU it can use.
+no_gpu() {
+    local out rc
+    out=$("$1" -n 1 --no-cpu --reps 1 --warmup 0 2>&1)
+    rc=$?
+    [ "$rc" = 3 ] || [ "$rc" = 6 ] || return 1
+    NO_GPU_STATUS=$rc
+    NO_GPU_WHY=$(echo "$out" | sed -n 's/^GPU rows skipped: //p' | head -n 1)
+    NO_GPU_SAID="no usable GPU here"
+    [ "$rc" = 6 ] && NO_GPU_SAID="the driver is too old for this build"
+    return 0
+}
+
 # build_files BASE DIR: copies what a step folder BASE builds with besides its transpose.cu
 # (its Makefile, and headers of its own such as solution/step7/panels.cuh) into DIR.
 build_files() {

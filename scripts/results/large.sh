@@ -29,8 +29,8 @@ for b in "${bins[@]}"; do   # each folder builds itself (the top Makefile has no
     make -s -C "$(dirname "$b")" >/dev/null ||
         { echo "large: the build failed: run make to see why" >&2; exit 4; }
 done
-if why=$(scripts/lib/no-gpu.sh "${bins[0]}"); then
-    echo "large: no usable GPU here ($why): nothing was run"; exit 3
+if no_gpu "${bins[0]}"; then
+    echo "large: $NO_GPU_SAID ($NO_GPU_WHY): nothing was run"; exit "$NO_GPU_STATUS"
 fi
 
 passed=0 failed=0

@@ -103,9 +103,9 @@ mkdir -p results/runs
 trap 'rm -f results/.tmp-*' EXIT
 today=$(date -u +%Y-%m-%d)
 
-if why=$(scripts/lib/no-gpu.sh solution/step1/transpose); then
-    echo "results: no usable GPU: $why" >&2
-    exit 3
+if no_gpu solution/step1/transpose; then
+    echo "results: $NO_GPU_SAID: $NO_GPU_WHY" >&2
+    exit "$NO_GPU_STATUS"
 fi
 
 # step_csv OUT BIN ARGS...: the binary's CSV into OUT; when the binary fails, shows its

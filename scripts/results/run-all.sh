@@ -2,8 +2,9 @@
 # Runs every solution step once, in order, with the arguments given (default size otherwise).
 # The first step also prints the CPU+OMP row; the others skip it (--no-cpu). A step across
 # GPUs on a machine with one GPU says so and is skipped.
-# Exit status: 0 when every step ran and checked, or when there is no GPU (explained);
-# otherwise the first failing step's status (see ./transpose --help).
+# Exit status: 0 when every step ran and checked, or when there is no GPU (explained); 6 when
+# the driver is older than the build's CUDA (explained); otherwise the first failing step's
+# status (see ./transpose --help).
 set -u
 cd "$(dirname "$0")/../.." || exit 4
 
@@ -23,6 +24,13 @@ for n in $(scripts/lib/steps.sh); do
         echo "No usable GPU here (the line above says why): every step is built and the CPU"
         echo "row ran; run 'make run' on a machine with an NVIDIA GPU to see the GPU rows."
         exit 0
+    fi
+    if [ "$rc" = 6 ]; then
+        echo
+        echo "The NVIDIA driver is too old for this build (the line above says which CUDA each"
+        echo "has): update the driver, or build the kit with an older CUDA toolkit, then run"
+        echo "'make run' again."
+        exit 6
     fi
     [ "$rc" = 0 ] || exit "$rc"
     echo
