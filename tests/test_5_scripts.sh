@@ -306,3 +306,44 @@ probe_words() { local GPU_STATE='' GPU_WHY=''; gpu_probe; echo "$GPU_STATE: $GPU
 run_cmd probe_words
 judge "an old driver: make test skips the GPU tests, naming the driver" 0 "^absent: the driver is too old for this build: $old_driver\$"
 unset TK_TEST_DRIVER_VERSION
+
+# A shared GPU is said, not hidden: with a stand-in nvidia-smi that lists another process on
+# GPU 0 and a MIG slice, gpu_others names both, make run's script says its GB/s are shared,
+# and (on a GPU) the grader does not judge the speed, saying why.
+shared=$TK_BUILD/shared-gpu
+mkdir -p "$shared"
+cat >"$shared/nvidia-smi" <<'SMI'
+#!/bin/sh
+case "$*" in
+    *--query-compute-apps*) echo "4242, /usr/bin/python3, 1234" ;;
+    -L) echo "GPU 0: NVIDIA A100-SXM4-40GB (UUID: GPU-0)"
+        echo "  MIG 1g.5gb     Device  0: (UUID: MIG-0)" ;;
+    *) exit 9 ;;
+esac
+SMI
+chmod +x "$shared/nvidia-smi"
+others_here() { PATH=$shared:$PATH gpu_others; }
+run_cmd others_here
+judge "a shared GPU: gpu_others names the other process and the MIG slice" 0 \
+    '^pid 4242 /usr/bin/python3 \(1234 MiB\)$' '^MIG: this GPU is split into MIG slices'
+alone=$TK_BUILD/alone-gpu   # a stand-in that lists nothing else: nothing is said
+mkdir -p "$alone"
+printf '#!/bin/sh\ncase "$*" in -L) echo "GPU 0: NVIDIA H100 (UUID: GPU-0)" ;; esac\n' >"$alone/nvidia-smi"
+chmod +x "$alone/nvidia-smi"
+alone_here() { PATH=$alone:$PATH gpu_others; }
+run_cmd alone_here
+[ "$RC" = 0 ] && [ ! -s "$LAST_OUT" ] && pass "a GPU of one's own: gpu_others says nothing" ||
+    fail "a GPU of one's own: gpu_others says nothing" "exit $RC, or it printed the above"
+PATH=$alone:$PATH run_cmd scripts/results/run-all.sh -n 64
+judge "a GPU of one's own: make run's script prints no shared-GPU note" 0 '^== step1 =='
+grep -q 'not this run' "$LAST_OUT" && fail "a GPU of one's own: no shared-GPU note" "the note was printed" ||
+    pass "a GPU of one's own: no shared-GPU note"
+PATH=$shared:$PATH run_cmd scripts/results/run-all.sh -n 64
+judge "a shared GPU: make run's script says its GB/s are shared, naming the process" 0 \
+    "^note: this GPU is not this run's alone" '^  pid 4242 /usr/bin/python3'
+if gpu_test "a shared GPU: the grader does not judge the speed, saying why"; then
+    PATH=$shared:$PATH run_cmd scripts/grade/grade.sh solution/step2
+    judge "a shared GPU: the grader does not judge the speed, saying why" 0 \
+        '^note: speed not judged: other processes are on this GPU \(pid 4242' \
+        '^graded step2: passed'
+fi

@@ -310,6 +310,14 @@ gbs() {   # gbs CSV ROW: that row's GB/s in a run's CSV
     awk -v cols=gbs -v row="$2" -v first=1 -f "$KIT/scripts/lib/csv.awk" -f "$KIT/scripts/lib/csv-select.awk" "$1"
 }
 slow=0
+# A GPU another process uses times nothing of the student's kernel alone (a shared node): the
+# speed is not judged, and that is said. A MIG slice is the student's own: judged, said.
+others=$(gpu_others)
+if grep -q '^pid ' <<<"$others"; then
+    echo "note: speed not judged: other processes are on this GPU ($(grep '^pid ' <<<"$others" | paste -sd ';' - | sed 's/;/; /g')): its timing would be theirs as much as your kernel's; grade on a GPU of your own (scripts/INSTRUCTORS.md, \"A room sharing GPUs\")"
+    speed_at=""
+fi
+grep '^MIG: ' <<<"$others" | sed 's/^MIG: /note: /'
 for shape in $speed_at; do
     size=(--rows "${shape%x*}" --cols "${shape#*x}")
     "$sol/transpose" --csv --no-cpu "${size[@]}" >"$tmp/ref.csv" 2>"$tmp/ref.err"

@@ -35,6 +35,24 @@ no_gpu() {
     return 0
 }
 
+# gpu_others: what else uses the GPU this shell's programs run on (CUDA_VISIBLE_DEVICES's
+# first, else GPU 0), as nvidia-smi lists it, one line each: "pid PID NAME (N MiB)" for each
+# compute process other than this shell, and "MIG: ..." where the GPU is split into MIG
+# slices (a slice's memory and L2 are its own: its figures are the slice's, not the GPU's).
+# Nothing where there is no nvidia-smi; a container may not see other containers' processes.
+gpu_others() {
+    command -v nvidia-smi >/dev/null || return 0
+    local dev=${CUDA_VISIBLE_DEVICES:-0}
+    dev=${dev%%,*}
+    nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv,noheader,nounits \
+        -i "$dev" 2>/dev/null |
+        awk -F', *' -v me="$$" '$1 ~ /^[0-9]+$/ && $1 != me { printf "pid %s %s (%s MiB)\n", $1, $2, $3 }'
+    if nvidia-smi -L 2>/dev/null | grep -q '^  MIG '; then
+        echo "MIG: this GPU is split into MIG slices; a slice's memory bandwidth is its own share"
+    fi
+    return 0
+}
+
 # build_files BASE DIR: copies what a step folder BASE builds with besides its transpose.cu
 # (its Makefile, and headers of its own such as solution/step7/panels.cuh) into DIR.
 build_files() {

@@ -10,6 +10,13 @@ cd "$(dirname "$0")/../.." || exit 4
 
 across=" $(scripts/lib/steps.sh --across | tr '\n' ' ')"
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # NVLink multicast off
+. scripts/lib/lib.sh
+others=$(gpu_others)
+if [ -n "$others" ]; then
+    echo "note: this GPU is not this run's alone; the GB/s below are shared with:"
+    echo "$others" | sed 's/^/  /'
+    echo
+fi
 for n in $(scripts/lib/steps.sh); do
     bin=solution/step$n/transpose
     [ -x "$bin" ] || { echo "run-all: $bin is not built: run make first" >&2; exit 4; }
