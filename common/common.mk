@@ -42,16 +42,25 @@ LDLIBS ?=
 # and the flags, so make SM=80 after a default build gets its own. It lies in common/build/,
 # or where common/ is not writable (a kit shared read-only) in this folder's .harness/.
 # One make at a time builds a library folder (flock, where the machine has it), so folders
-# built side by side (make -j, the tests) wait for the first; -B and -n stay with the step.
-HARNESS_FLAGS := $(NVCC) $(shell $(NVCC) --version 2>/dev/null | tail -n 1) $(NVCCFLAGS) $(ARCH)
+# built side by side (make -j, the tests) wait for the first. -B stays with the step (make -B
+# rebuilds the step, not the harness: make clean at the top does that); -n and -s reach the
+# harness's make too. -arch=native is named for the GPUs it builds for, so that nodes of
+# different GPUs sharing one kit get libraries of their own.
+NATIVE_CC     := $(if $(filter -arch=native,$(ARCH)),$(shell nvidia-smi --query-gpu=compute_cap \
+                   --format=csv,noheader 2>/dev/null | sort -u))
+HARNESS_FLAGS := $(NVCC) $(shell $(NVCC) --version 2>/dev/null | tail -n 1) $(NVCCFLAGS) $(ARCH) \
+                 $(NATIVE_CC)
 HARNESS_ROOT  ?= $(if $(shell test -w $(COMMON) && echo yes),$(COMMON)/build,.harness)
 HARNESS_DIR   := $(HARNESS_ROOT)/$(firstword $(shell echo '$(HARNESS_FLAGS)' | cksum))
 HARNESS_LIBS  := $(if $(RANKS),$(HARNESS_DIR)/libtk_ranks.a) $(HARNESS_DIR)/libtk.a
 LOCK          := $(if $(shell command -v flock 2>/dev/null),flock $(HARNESS_ROOT)/.lock)
 
+SUBMAKE_FLAGS := $(if $(findstring n,$(firstword -$(MAKEFLAGS))),-n) \
+                 $(if $(findstring s,$(firstword -$(MAKEFLAGS))),-s)
+
 $(HARNESS_LIBS): FORCE
-	@mkdir -p $(HARNESS_DIR)
-	@$(LOCK) env -u MAKEFLAGS -u MFLAGS $(MAKE) --no-print-directory -f $(COMMON)/harness.mk \
+	@mkdir -p $(HARNESS_DIR) && $(LOCK) env -u MAKEFLAGS -u MFLAGS $(MAKE) $(SUBMAKE_FLAGS) \
+	    --no-print-directory -f $(COMMON)/harness.mk \
 	    COMMON=$(COMMON) DIR=$(HARNESS_DIR) NVCC=$(NVCC) HFLAGS='$(FLAGS)' LIB=$@
 
 # The flags are a dependency: .BIN.flags holds the last build's, and is rewritten (so BIN is

@@ -1,7 +1,8 @@
-/* The harness's two kernels, the only pieces of it that must be CUDA C. One empties the L2
+/* The harness's three kernels, the only pieces of it that must be CUDA C. One empties the L2
    cache of useful data before a timed run: it reads a scratch buffer twice the L2's size, so
-   the operands of the next run are neither cached nor dirty there. The other fills a buffer
-   with a bit pattern, where cudaMemset's one repeated byte cannot make it. */
+   the operands of the next run are neither cached nor dirty there. One fills a buffer with a
+   bit pattern, where cudaMemset's one repeated byte cannot make it. The last is the copy
+   ceiling's copy kernel, beside cudaMemcpy. */
 #include "core.h"
 
 __global__ void tk_flush_kernel(const int4 *p, size_t n, int *sink)

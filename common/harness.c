@@ -324,7 +324,11 @@ int tk_next_shape(struct tk_run *run)
 int tk_end(struct tk_run *run)
 {
     struct tk_state *h = run->h;
-    if (!h->finished)   /* a program without the loop: its one shape */
-        finish_shape(run);
+    if (!h->finished && finish_shape(run)) {   /* a main without the loop, and more shapes */
+        fprintf(stderr, "transpose: --shapes: only the first shape ran: this program's main "
+                "has no do { ... } while (tk_next_shape(&run)) loop around its body "
+                "(common/harness.h)\n");
+        return TK_EXIT_USAGE;
+    }
     return h->core.status ? h->core.status : shapes.wrong ? TK_EXIT_WRONG : 0;
 }

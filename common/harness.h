@@ -45,9 +45,11 @@ void tk_unfinished(void);
    of that. Without a usable GPU it says why and exits 3. */
 void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, char **argv);
 
-/* Times a device-to-device cudaMemcpy of the same bytes (the copy ceiling, printed at once),
-   then the kernel: warm-up launches, then timed launches. Before each run, outside the
-   timing, d_out is poisoned and the L2 emptied, so every run starts from the same state. */
+/* Times the kernel beside the copy ceiling: warm-up rounds, then timed rounds, each running
+   a device-to-device cudaMemcpy of the same bytes, a copy kernel and the kernel, in turn.
+   The ceiling (printed at once) is the faster copy of each round; the kernel's % of copy, its
+   time against its own round's ceiling. Before each run, outside the timing, d_out is
+   poisoned and the L2 emptied, so every run starts from the same state. */
 void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out);
 
 /* Ends this shape: checks run->out exactly against the transpose of run->in, prints the
@@ -57,7 +59,8 @@ void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, flo
    otherwise returns 0. */
 int tk_next_shape(struct tk_run *run);
 
-/* The exit status of the whole run (see --help): after the loop. */
+/* The exit status of the whole run (see --help): after the loop. A main without the loop
+   ends its one shape here; given more shapes with --shapes, it says so and returns 2. */
 int tk_end(struct tk_run *run);
 
 #ifdef __cplusplus

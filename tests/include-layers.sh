@@ -6,7 +6,9 @@
 # module B when a file of A includes B's header. Passes (exit 0, silent) when no
 # module depends on itself through others (no circle) and no file at DIR's top includes a
 # header of ranks/ (the one-GPU harness stands without the one across GPUs); otherwise prints
-# each circle or such include and exits 1. Exit 2 on a bad command line.
+# each circle or such include and exits 1. The same holds file by file: no header includes
+# itself through others, even within one module. Exit 2 on a bad command line or a DIR
+# that holds no .c, .cu or .h file.
 # A quoted include is looked for beside the including file, then in DIR, then in DIR/ranks,
 # as the build's -I flags do; angle-bracket includes are the system's and are not followed.
 set -u
@@ -14,13 +16,17 @@ set -u
 dir=${1%/}
 bad=0
 edges=$(mktemp) || exit 2
-trap 'rm -f "$edges"' EXIT
+files=$(mktemp) || exit 2
+trap 'rm -f "$edges" "$files"' EXIT
 # module FILE: FILE's module, FILE given relative to DIR.
 module() { local m=${1%.c}; m=${m%.cu}; m=${m%.h}; echo "${m%_state}"; }
 
+seen=0
 for f in "$dir"/*.[ch] "$dir"/*.cu "$dir"/ranks/*.[ch] "$dir"/ranks/*.cu; do
     [ -f "$f" ] || continue
-    from=$(module "$(realpath -m --relative-to="$dir" "$f")")
+    seen=$((seen + 1))
+    file=$(realpath -m --relative-to="$dir" "$f")
+    from=$(module "$file")
     while IFS= read -r inc; do
         found=''
         for base in "$(dirname "$f")" "$dir" "$dir/ranks"; do
@@ -28,6 +34,7 @@ for f in "$dir"/*.[ch] "$dir"/*.cu "$dir"/ranks/*.[ch] "$dir"/ranks/*.cu; do
         done
         [ -n "$found" ] || continue   # not the kit's (a toolkit's header such as nccl.h)
         to=$(module "$found")
+        echo "$file $found" >>"$files"
         [ "$to" = "$from" ] && continue
         echo "$from $to" >>"$edges"
         if [[ $from != ranks/* && $to == ranks/* ]]; then
@@ -36,10 +43,16 @@ for f in "$dir"/*.[ch] "$dir"/*.cu "$dir"/ranks/*.[ch] "$dir"/ranks/*.cu; do
         fi
     done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f")
 done
-# tsort names the modules of each circle it meets on stderr.
-if ! out=$(sort -u "$edges" | tsort 2>&1 >/dev/null) || [ -n "$out" ]; then
-    echo "a circle among the harness's files (each module depends on the next):"
-    echo "$out" | sed -n 's/^tsort: //p' | grep -v 'input contains a loop'
-    bad=1
-fi
+[ "$seen" -gt 0 ] || { echo "include-layers: $dir holds no .c, .cu or .h file" >&2; exit 2; }
+# tsort names the members of each circle it meets on stderr.
+circle() {   # circle EDGES WHAT: says so and fails where EDGES (pairs) hold a circle
+    local out
+    if ! out=$(sort -u "$1" | tsort 2>&1 >/dev/null) || [ -n "$out" ]; then
+        echo "a circle among the harness's $2 (each depends on the next):"
+        echo "$out" | sed -n 's/^tsort: //p' | grep -v 'input contains a loop'
+        return 1
+    fi
+}
+circle "$edges" modules || bad=1
+circle "$files" files || bad=1
 exit "$bad"

@@ -78,6 +78,13 @@ else fail "make SM=80 after a default build rebuilds" "no nvcc line for compute_
 LAST_OUT=$logs/flags.3
 if grep -q nvcc "$LAST_OUT"; then fail "the same flags again build nothing" "nvcc ran"
 else pass "the same flags again build nothing"; fi
+# The harness is built once, but not left stale: a changed header of common/ recompiles the
+# library's objects and relinks the step; a second make then does nothing.
+touch "$scratch/common/report.h"
+run_cmd make -C "$scratch/flags" SM=80
+if [ "$RC" = 0 ] && grep -q 'nvcc.* -c .*report\.c' "$LAST_OUT" && grep -q 'nvcc.*libtk\.a -o transpose' "$LAST_OUT"
+then pass "a changed harness header rebuilds the library and relinks the step"
+else fail "a changed harness header rebuilds the library and relinks the step" "no nvcc line for report.c and the link"; fi
 LAST_OUT=$TK_BUILD/last.out
 
 # make clean removes everything the build and the tests make, in a copy of the kit's tracked

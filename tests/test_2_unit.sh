@@ -39,6 +39,13 @@ echo '#include "harness.h"' >>"$layers/common/core.c"
 expect "include-layers: core.c including harness.h (harness.c includes core.h) is a circle" 1 \
     '^core$' tests/include-layers.sh "$layers/common"
 cp common/core.c "$layers/common/core.c"
+echo '#include "harness_state.h"' >>"$layers/common/harness.h"
+expect "include-layers: harness.h including harness_state.h (which includes it) is a circle of files" 1 \
+    '^harness_state.h$' tests/include-layers.sh "$layers/common"
+cp common/harness.h "$layers/common/harness.h"
+mkdir -p "$layers/empty"
+expect "include-layers: a folder without the harness's files is refused, not passed" 2 \
+    'holds no .c, .cu or .h file' tests/include-layers.sh "$layers/empty"
 mkdir -p "$layers/common/ranks" && echo '/* planted */' >"$layers/common/ranks/planted.h"
 echo '#include "planted.h"' >>"$layers/common/report.c"
 expect "include-layers: a one-GPU file including a header of ranks/ fails" 1 \

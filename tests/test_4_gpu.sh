@@ -19,8 +19,9 @@ refused_one_rank() { [ -n "$(ranks_arg "$1")" ] && grep -q "$REFUSED" "$LAST_OUT
 # every part of it but the links then runs on one GPU.
 ranks_arg() { enough_gpus "$1" || echo "--ranks 1"; }
 
-# The two planted programs below build while the GPU runs what comes before them.
+# The three planted programs below build while the GPU runs what comes before them.
 planted_floor=$TK_BUILD/kit/planted-floor planted_tma=$TK_BUILD/kit/planted-tma
+planted_noloop=$TK_BUILD/kit/planted-noloop
 gpu_probe
 if [ "$GPU_STATE" = present ]; then
     rm -rf "$planted_floor" "$planted_tma"
@@ -33,6 +34,12 @@ if [ "$GPU_STATE" = present ]; then
     planted_floor_job=$!
     make -s -C "$planted_tma" COMMON="$TK_ROOT/common" >"$planted_tma.log" 2>&1 &
     planted_tma_job=$!
+    rm -rf "$planted_noloop"   # a main without the shapes' loop, as written before it
+    cp -r solution/step2 "$planted_noloop" && rm -f "$planted_noloop/transpose"
+    sed -i -e '/^    do {   \/\* once; with --shapes/d' -e '/^    } while (tk_next_shape(&run));/d' \
+        "$planted_noloop/transpose.cu"
+    make -s -C "$planted_noloop" COMMON="$TK_ROOT/common" >"$planted_noloop.log" 2>&1 &
+    planted_noloop_job=$!
 fi
 
 for n in $STEP_NUMS; do
@@ -68,6 +75,16 @@ if gpu_test "$name"; then
         fail "$name" "$(grep -c '^shapes: .* exact$' "$LAST_OUT") shapes said exact, not 2"
     else
         judge "$name" 1 '^shapes: 64 x 64 exact$' 'GPU-shared: WRONG'
+    fi
+fi
+name="--shapes with a main without the loop says only the first shape ran, exit 2"
+if gpu_test "$name"; then
+    wait "$planted_noloop_job"
+    if grep -q 'tk_next_shape' "$planted_noloop/transpose.cu"; then
+        fail "$name" "the planted main still has its loop"
+    else
+        expect "$name" 2 'only the first shape ran: this program.s main has no do' \
+            "$planted_noloop/transpose" --shapes 32x32,64x64 --no-cpu --reps 1 --warmup 0
     fi
 fi
 name="--shapes --keep-going goes on past a shape that is not exact, saying which, exit 1"

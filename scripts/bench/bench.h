@@ -1,6 +1,6 @@
 /* What the lever benchmark needs from the harness besides harness.h: several kernels timed
    and checked in one run. Between tk_begin and tk_next_shape, for each kernel:
-       tk_time_kernel(&run, "name", launch, copies, d_in, d_out);   copy ceiling, then the kernel
+       tk_time_kernel(&run, "name", launch, copies, d_in, d_out);   the kernel beside the ceiling
        ... copy the result back into run.out ...
        tk_report_kernel(&run);                                      its exact check and row
    Built from bench.c with the benchmark alone: no step links it. */

@@ -52,5 +52,5 @@ END {
     printf "%-20s %9s %9s %7s %7s %8s %8s %7s", "copy ceiling", dash(cm == "" ? "" : sprintf("%.4f", cm)), dash(c == "" ? "" : sprintf("%.1f", c)), dash(c == "" || peakgbs["run"] == 0 ? "" : sprintf("%.1f", 100 * c / peakgbs["run"])), "100.0", "-", "-", "yes"
     if (ref != "") printf " %9s", ncopy["ref"] ? sprintf("%.1f", median(copies["ref"])) : "-"
     printf " %9s\n", "-"
-    printf "(copy ceiling: median of the %d device-to-device cudaMemcpy rows, one measured beside each step)\n", ncopy["run"]
+    printf "(copy ceiling: median of the %d copy ceiling rows, one measured beside each step)\n", ncopy["run"]
 }
