@@ -16,7 +16,8 @@
 #   SIZE=8192      the matrix size (N x N)
 #   MODULES=""     modules to load first, e.g. MODULES="cuda/13.0 gcc"; none by default,
 #                  since module names differ from site to site
-#   KIT_DIR        the kit's folder (default: the folder the job was submitted from)
+#   KIT_DIR        the kit's folder: the one slurm.sbatch or pbs.pbs found (their comments say
+#                  how); run by hand, the kit this script lies in
 #   OMP_NUM_THREADS  threads of the CPU+OMP row (default: the cores given to the job)
 # scripts/cluster/job.sh --dry-run prints the plan and runs nothing; it needs no scheduler.
 set -u
@@ -30,11 +31,23 @@ for a in "$@"; do
     esac
 done
 
+# The kit: KIT_DIR when set (the job scripts set it to the kit they found), else the kit this
+# script lies in. A KIT_DIR that holds no kit is refused rather than passed over: a typo must
+# not run another copy of the kit.
+if [ -n "${KIT_DIR:-}" ]; then
+    if [ ! -f "$KIT_DIR/scripts/cluster/job.sh" ] || [ ! -d "$KIT_DIR/common" ]; then
+        echo "job: KIT_DIR=$KIT_DIR holds no kit (no scripts/cluster/job.sh there): set KIT_DIR to the kit's folder" >&2
+        exit 2
+    fi
+    KIT_DIR=$(cd "$KIT_DIR" && pwd)
+else
+    KIT_DIR=$(cd "$(dirname "$0")/../.." && pwd)
+fi
 STEP=${STEP:-all}
 SIZE=${SIZE:-8192}
 MODULES=${MODULES:-}
-KIT_DIR=${KIT_DIR:-${SLURM_SUBMIT_DIR:-${PBS_O_WORKDIR:-$(cd "$(dirname "$0")/../.." && pwd)}}}
-export OMP_NUM_THREADS=${OMP_NUM_THREADS:-${SLURM_CPUS_PER_TASK:-${NCPUS:-$(nproc)}}}
+# Slurm's cores a task, PBS Pro's ncpus, Torque's ppn; else every core this process may use.
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-${SLURM_CPUS_PER_TASK:-${NCPUS:-${PBS_NUM_PPN:-$(nproc)}}}}
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # step 8: NVLink multicast off unless asked
 
 [[ $SIZE =~ ^[1-9][0-9]*$ ]] || { echo "job: SIZE must be a whole number, not '$SIZE'" >&2; exit 2; }
