@@ -86,8 +86,15 @@ if [ -n "$MODULES" ]; then
     # shellcheck disable=SC2086  # MODULES is a list of module names
     module load $MODULES || exit 2
 fi
-hostname
-nvidia-smi -L || echo "job: nvidia-smi found no GPU on $(hostname)"
+host=$(hostname)
+echo "job: on $host"
+# The GPUs the driver sees; a node without NVIDIA's driver has no nvidia-smi either. Either
+# way the step finds out for itself and says so (exit 3); this is only the first word.
+if command -v nvidia-smi >/dev/null; then
+    nvidia-smi -L || echo "job: nvidia-smi lists no GPU on $host"
+else
+    echo "job: no nvidia-smi on $host, so no NVIDIA driver: expect the step to find no GPU"
+fi
 "$KIT_DIR/scripts/check-tools.sh" || exit 2
 "${build[@]}" || exit 4
 cd "$KIT_DIR" && "${run[@]}"
