@@ -27,8 +27,8 @@ if [ -n "$across" ]; then
         "run: .* solution/step$across/transpose -n 8192\\)   with" \
         env -u SLURM_NTASKS -u LAUNCHER STEP="$across" scripts/cluster/slurm.sbatch --dry-run
     expect "slurm job, step $across in 8 tasks: srun starts the ranks, launcher mode, the job's id file" 0 \
-        "run: .*&& srun --kill-on-bad-exit=1 --ntasks=8 --cpus-per-task=4 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.77\\)" \
-        env -u LAUNCHER STEP="$across" SLURM_JOB_ID=77 SLURM_NTASKS=8 SLURM_CPUS_PER_TASK=4 \
+        "run: .*&& srun --ntasks=8 --cpus-per-task=4 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.77\\)" \
+        env -u LAUNCHER -u KILL_ON_BAD_EXIT STEP="$across" SLURM_JOB_ID=77 SLURM_NTASKS=8 SLURM_CPUS_PER_TASK=4 \
         SLURM_SUBMIT_DIR="$TK_ROOT" scripts/cluster/slurm.sbatch --dry-run
     expect "pbs job, step $across with LAUNCHER: mpirun starts the ranks, launcher mode" 0 \
         "run: .*&& mpirun -np 8 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.5\\.pbs01\\)" \
