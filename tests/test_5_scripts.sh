@@ -27,8 +27,8 @@ if [ -n "$across" ]; then
         "run: .* solution/step$across/transpose -n 8192\\)   with" \
         env -u SLURM_NTASKS -u LAUNCHER STEP="$across" scripts/cluster/slurm.sbatch --dry-run
     expect "slurm job, step $across in 8 tasks: srun starts the ranks, launcher mode, the job's id file" 0 \
-        "run: .*&& srun --kill-on-bad-exit=1 --ntasks=8 --cpus-per-task=4 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.77\\)" \
-        env -u LAUNCHER STEP="$across" SLURM_JOB_ID=77 SLURM_NTASKS=8 SLURM_CPUS_PER_TASK=4 \
+        "run: .*&& srun --ntasks=8 --cpus-per-task=4 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.77\\)" \
+        env -u LAUNCHER -u KILL_ON_BAD_EXIT STEP="$across" SLURM_JOB_ID=77 SLURM_NTASKS=8 SLURM_CPUS_PER_TASK=4 \
         SLURM_SUBMIT_DIR="$TK_ROOT" scripts/cluster/slurm.sbatch --dry-run
     expect "pbs job, step $across with LAUNCHER: mpirun starts the ranks, launcher mode" 0 \
         "run: .*&& mpirun -np 8 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.5\\.pbs01\\)" \
@@ -36,6 +36,148 @@ if [ -n "$across" ]; then
         PBS_O_WORKDIR="$TK_ROOT" scripts/cluster/pbs.pbs --dry-run
     expect "job: LAUNCHER without a step is refused" 2 'LAUNCHER starts the ranks of one step across GPUs: set STEP too' \
         env STEP=all LAUNCHER=srun scripts/cluster/job.sh --dry-run
+fi
+
+# Cluster jobs as a scheduler starts them, faked: Slurm and PBS run a copy of the job script
+# from a spool folder, in a folder that need not be the kit, with SLURM_SUBMIT_DIR or
+# PBS_O_WORKDIR naming where sbatch or qsub ran, SLURM_PROCID=0 but no SLURM_STEP_ID (a batch
+# script is no rank). Each plan must name the kit and the command line, and the exit status is
+# the one the scheduler would record. Nothing here needs, or calls, a real scheduler: scontrol
+# and srun are stand-ins in $cj/bin, first on PATH.
+cj=$TK_BUILD/cluster
+rm -rf "$cj" && mkdir -p "$cj/elsewhere" "$cj/empty" "$cj/spool/job9077" "$cj/spool/mom" "$cj/bin"
+sjob=$cj/spool/job9077/slurm_script pjob=$cj/spool/mom/9077.pbs01.SC
+cp scripts/cluster/slurm.sbatch "$sjob" && cp scripts/cluster/pbs.pbs "$pjob"
+# scontrol show job ID as Slurm 22.05 prints it (abridged), for a script submitted from
+# $cj/elsewhere by a relative path: sbatch records ./ and ../ paths as given. SCONTROL_FAILS=1:
+# no such job, as where scontrol cannot reach the controller.
+cat >"$cj/bin/scontrol" <<'SCONTROL'
+#!/usr/bin/env bash
+[ "${SCONTROL_FAILS:-0}" = 1 ] && { echo "slurm_load_jobs error: Invalid job id specified" >&2; exit 1; }
+[ "$1 $2" = "show job" ] || exit 1
+echo "JobId=$3 JobName=transpose-kit"
+echo "   Command=../../../../scripts/cluster/slurm.sbatch --dry-run"
+echo "   WorkDir=$SLURM_SUBMIT_DIR"
+SCONTROL
+# srun as its man page describes it (RETURN VALUE): starts --ntasks copies of the command, each
+# with the variables srun gives a task, and returns the highest of their statuses. It records
+# its arguments in $cj/srun.args.
+cat >"$cj/bin/srun" <<'SRUN'
+#!/usr/bin/env bash
+echo "$*" >"$(dirname "$0")/../srun.args"
+n=1
+while [ $# -gt 0 ]; do
+    case $1 in --ntasks=*) n=${1#*=}; shift ;; -*) shift ;; *) break ;; esac
+done
+pids=() worst=0
+for ((i = 0; i < n; i++)); do
+    SLURM_STEP_ID=0 SLURM_PROCID=$i SLURM_LOCALID=$i SLURM_STEP_NUM_TASKS=$n "$@" & pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p"; rc=$?; [ "$rc" -gt "$worst" ] && worst=$rc; done
+exit "$worst"
+SRUN
+chmod +x "$cj/bin/scontrol" "$cj/bin/srun"
+# batch ENV... CMD...: CMD run from $cj/elsewhere, the stand-ins first on PATH, in an
+# environment cleared of every setting and scheduler variable the job scripts read, then given
+# ENV (NAME=VALUE words).
+batch() {
+    (cd "$cj/elsewhere" && env -u KIT_DIR -u LAUNCHER -u KILL_ON_BAD_EXIT -u STEP -u SIZE -u MODULES \
+        -u SLURM_JOB_ID -u SLURM_SUBMIT_DIR -u SLURM_NTASKS -u SLURM_STEP_ID -u SLURM_CPUS_PER_TASK \
+        -u SLURM_PROCID -u PBS_O_WORKDIR -u PBS_JOBID -u NCPUS -u PBS_NUM_PPN -u SCONTROL_FAILS \
+        PATH="$cj/bin:$PATH" "$@")
+}
+# has_kill: the last plan's srun line carries --kill-on-bad-exit (or -K).
+has_kill() { grep -Eq -- 'srun.* (--kill-on-bad-exit|-K)' "$LAST_OUT"; }
+kit_line="^  kit: +$TK_ROOT\$"
+run_cmd batch SLURM_JOB_ID=9077 SLURM_PROCID=0 SLURM_SUBMIT_DIR="$cj/elsewhere" KIT_DIR="$TK_ROOT" STEP=3 \
+    bash "$sjob" --dry-run
+judge "slurm job from another folder: KIT_DIR names the kit, the plan its command line, exit 0" 0 "$kit_line" \
+    "^  run: +\\(cd $TK_ROOT && solution/step3/transpose -n 8192\\)   with OMP_NUM_THREADS=" '^\(dry run: nothing was run\)$'
+run_cmd batch SLURM_JOB_ID=9077 SLURM_SUBMIT_DIR="$TK_ROOT" KIT_DIR="$cj/empty" bash "$sjob" --dry-run
+judge "slurm job: a KIT_DIR that holds no kit is refused, exit 2, though the submit folder is the kit" 2 \
+    "^slurm.sbatch: KIT_DIR=$cj/empty holds no kit .*set KIT_DIR to the kit's folder"
+expect "slurm job: the folder sbatch ran in is the kit" 0 "$kit_line" \
+    batch SLURM_JOB_ID=9077 SLURM_PROCID=0 SLURM_SUBMIT_DIR="$TK_ROOT" bash "$sjob" --dry-run
+expect "slurm job submitted from another folder by a relative path: the kit from Slurm's record (scontrol)" 0 \
+    "$kit_line" batch SLURM_JOB_ID=9077 SLURM_PROCID=0 SLURM_SUBMIT_DIR="$cj/elsewhere" bash "$sjob" --dry-run
+run_cmd batch SCONTROL_FAILS=1 SLURM_JOB_ID=9077 SLURM_SUBMIT_DIR="$cj/elsewhere" bash "$sjob" --dry-run
+judge "slurm job with the kit nowhere it looks: exit 2, the message names KIT_DIR" 2 \
+    "^slurm.sbatch: cannot find the kit: .*Set KIT_DIR to the kit's folder when you submit: KIT_DIR="
+if grep -q '^job plan' "$LAST_OUT"; then fail "slurm job with the kit nowhere: nothing planned, nothing run" "it planned"
+else pass "slurm job with the kit nowhere: nothing planned, nothing run"; fi
+expect "slurm job run by hand from another folder: the kit above the script" 0 "$kit_line" \
+    batch "$TK_ROOT/scripts/cluster/slurm.sbatch" --dry-run
+expect "job: a KIT_DIR that holds no kit is refused, exit 2" 2 "^job: KIT_DIR=$cj/empty holds no kit" \
+    batch KIT_DIR="$cj/empty" "$TK_ROOT/scripts/cluster/job.sh" --dry-run
+expect "job: KILL_ON_BAD_EXIT other than 0 or 1 is refused, exit 2" 2 "KILL_ON_BAD_EXIT is 0, 1 or unset, not 'yes'" \
+    batch KILL_ON_BAD_EXIT=yes "$TK_ROOT/scripts/cluster/job.sh" --dry-run
+run_cmd batch PBS_JOBID=9077.pbs01 PBS_O_WORKDIR="$cj/elsewhere" KIT_DIR="$TK_ROOT" STEP=2 SIZE=4096 bash "$pjob" --dry-run
+judge "pbs job from another folder: KIT_DIR (qsub -v) names the kit, the plan its command line" 0 "$kit_line" \
+    "^  run: +\\(cd $TK_ROOT && solution/step2/transpose -n 4096\\)"
+expect "pbs job: the folder qsub ran in is the kit" 0 "$kit_line" \
+    batch PBS_JOBID=9077.pbs01 PBS_O_WORKDIR="$TK_ROOT" bash "$pjob" --dry-run
+expect "pbs job with the kit nowhere it looks: exit 2, the message names KIT_DIR" 2 \
+    "^pbs.pbs: cannot find the kit: .*qsub -v KIT_DIR=" batch PBS_JOBID=9077.pbs01 PBS_O_WORKDIR="$cj/elsewhere" bash "$pjob" --dry-run
+expect "pbs job: a KIT_DIR that holds no kit is refused, exit 2" 2 "^pbs.pbs: KIT_DIR=$cj/empty holds no kit" \
+    batch PBS_JOBID=9077.pbs01 PBS_O_WORKDIR="$TK_ROOT" KIT_DIR="$cj/empty" bash "$pjob" --dry-run
+# pbs.pbs: a shell named, PBS Pro's select= in the #PBS lines and Torque's nodes= form in the
+# #TORQUE lines (read with qsub -C '#TORQUE'), the same options in the same order.
+f=scripts/cluster/pbs.pbs
+if grep -qx '#PBS -S /bin/bash' "$f" && grep -qx '#TORQUE -S /bin/bash' "$f" &&
+   grep -Eqx '#PBS -l select=1:ncpus=[0-9]+:ngpus=1' "$f" && grep -Eqx '#TORQUE -l nodes=1:ppn=[0-9]+:gpus=1' "$f" &&
+   [ "$(sed -n 's/^#PBS \(-[A-Za-z]\).*/\1/p' "$f")" = "$(sed -n 's/^#TORQUE \(-[A-Za-z]\).*/\1/p' "$f")" ]; then
+    pass "pbs.pbs names its shell; #PBS lines for PBS Pro (select=), #TORQUE lines for Torque (nodes=), the same options"
+else
+    fail "pbs.pbs names its shell; #PBS lines for PBS Pro (select=), #TORQUE lines for Torque (nodes=), the same options" \
+        "the directives of $f differ from that"
+fi
+# A job that asks for more CPUs than a node of its partition has stays pending without a word:
+# the scripts ask for 4 at most unless told.
+cpus=$(sed -n 's/^#SBATCH --cpus-per-task=\([0-9]*\)$/\1/p; s/^#PBS -l select=1:ncpus=\([0-9]*\):.*/\1/p;
+               s/^#TORQUE -l nodes=1:ppn=\([0-9]*\):.*/\1/p' scripts/cluster/slurm.sbatch "$f" | sort -n | tail -n 1)
+if [ -n "$cpus" ] && [ "$cpus" -le 4 ]; then pass "the job scripts ask for 4 CPUs or fewer unless told"
+else fail "the job scripts ask for 4 CPUs or fewer unless told" "they ask for ${cpus:-none found}"; fi
+if [ -n "$across" ]; then
+    run_cmd batch SLURM_JOB_ID=9077 SLURM_PROCID=0 SLURM_NTASKS=8 SLURM_SUBMIT_DIR="$cj/elsewhere" KIT_DIR="$TK_ROOT" \
+        STEP="$across" bash "$sjob" --dry-run
+    judge "slurm job of 8 tasks from another folder: srun's line, the id file in the kit" 0 "$kit_line" \
+        "^  run: +\\(cd $TK_ROOT && srun --ntasks=8 solution/step$across/transpose -n 8192 --id-file $TK_ROOT/\\.nccl-id\\.9077\\)"
+    if has_kill; then fail "slurm job of 8 tasks: no --kill-on-bad-exit unless KILL_ON_BAD_EXIT asks" "the plan has it"
+    else pass "slurm job of 8 tasks: no --kill-on-bad-exit unless KILL_ON_BAD_EXIT asks"; fi
+    run_cmd batch SLURM_JOB_ID=9077 SLURM_NTASKS=8 SLURM_SUBMIT_DIR="$TK_ROOT" KILL_ON_BAD_EXIT=1 STEP="$across" \
+        bash "$sjob" --dry-run
+    judge "slurm job of 8 tasks, KILL_ON_BAD_EXIT=1: srun --kill-on-bad-exit=1" 0 "&& srun --kill-on-bad-exit=1 --ntasks=8 "
+    # The check above, planted: it must see the flag in this plan, which has it.
+    if has_kill; then pass "the --kill-on-bad-exit check sees the flag in a plan that has it"
+    else fail "the --kill-on-bad-exit check sees the flag in a plan that has it" "it saw none"; fi
+fi
+
+# The same jobs, run: on this machine without a GPU (CUDA_VISIBLE_DEVICES= hides any), a step
+# builds, runs its CPU row, says it found no GPU and exits 3, which the scheduler records.
+run_cmd batch CUDA_VISIBLE_DEVICES= SLURM_JOB_ID=9077 SLURM_PROCID=0 SLURM_SUBMIT_DIR="$TK_ROOT" STEP=1 SIZE=64 bash "$sjob"
+no_smi='.'; command -v nvidia-smi >/dev/null || no_smi='^job: no nvidia-smi on .*, so no NVIDIA driver'
+judge "slurm job from another folder, step 1 without a GPU: the step's own message, exit 3" 3 \
+    '^GPU rows skipped: ' '^job: solution/step1/transpose exited 3: no usable GPU' "$no_smi"
+if grep -q 'command not found' "$LAST_OUT"; then fail "slurm job without a GPU: no 'command not found'" "$(grep 'command not found' "$LAST_OUT")"
+else pass "slurm job without a GPU: no 'command not found'"; fi
+if [ -n "$across" ] && [[ " $STEP_NUMS " == *" $across "* ]]; then
+    # Two tasks: the stand-in srun starts two ranks, as Slurm's would; each finds no GPU and
+    # exits 3 on its own, rank 0 after its whole table; srun returns 3 and so does the job.
+    rm -f "$cj/srun.args"
+    run_cmd batch CUDA_VISIBLE_DEVICES= SLURM_JOB_ID=9077 SLURM_PROCID=0 SLURM_NTASKS=2 SLURM_SUBMIT_DIR="$TK_ROOT" \
+        STEP="$across" SIZE=64 bash "$sjob"
+    judge "slurm job of 2 tasks, step $across without a GPU: both ranks say so, srun returns 3, so does the job" 3 \
+        '^launcher mode: rank 0 of 2 \(set by Slurm' '^GPU rows skipped: ' 'rank 1 of 2: GPU rows skipped' \
+        '^job: srun exited 3: no usable GPU'
+    if [ -s "$cj/srun.args" ] && ! grep -q -- '--kill-on-bad-exit' "$cj/srun.args" && [ ! -e "$TK_ROOT/.nccl-id.9077" ]; then
+        pass "slurm job of 2 tasks: srun given no --kill-on-bad-exit; no id file left in the kit"
+    else
+        fail "slurm job of 2 tasks: srun given no --kill-on-bad-exit; no id file left in the kit" \
+            "srun's arguments: $(cat "$cj/srun.args" 2>/dev/null || echo none); id file: $(ls "$TK_ROOT/.nccl-id.9077" 2>&1)"
+    fi
+    rm -f "$TK_ROOT/.nccl-id.9077"
+else
+    skip "slurm job of 2 tasks, step ${across:-8} without a GPU" "the steps across GPUs are not built here (no NCCL)"
 fi
 
 # The grader without a GPU: builds, says which step and that nothing was graded; exit 3.

@@ -11,13 +11,24 @@
 #                  starts one rank a task, in launcher mode (common/README.md)
 #   LAUNCHER=""    the command that starts step 8's ranks in launcher mode, one process a GPU,
 #                  e.g. LAUNCHER="mpirun -np 8" under PBS; under Slurm with several tasks it
-#                  is srun --kill-on-bad-exit=1 --ntasks=$SLURM_NTASKS; NCCL's id then goes
-#                  through a file in KIT_DIR, which every node must share
+#                  is srun --ntasks=$SLURM_NTASKS; NCCL's id then goes through a file in
+#                  KIT_DIR, which every node must share
+#   KILL_ON_BAD_EXIT=""  whether that srun stops every rank once one fails. Unset: srun is
+#                  given no --kill-on-bad-exit, so Slurm's KillOnBadExit decides (0 unless the
+#                  site changed it): each rank ends on its own, with its own message, and srun
+#                  returns the highest of their statuses, the kit's. 1: srun --kill-on-bad-exit=1
+#                  ends the others with SIGTERM, so srun returns 143 and rank 0's table may be
+#                  cut short. 0: srun --kill-on-bad-exit=0, for a site whose KillOnBadExit is 1
 #   SIZE=8192      the matrix size (N x N)
 #   MODULES=""     modules to load first, e.g. MODULES="cuda/13.0 gcc"; none by default,
 #                  since module names differ from site to site
-#   KIT_DIR        the kit's folder (default: the folder the job was submitted from)
+#   KIT_DIR        the kit's folder: the one slurm.sbatch or pbs.pbs found (their comments say
+#                  how); run by hand, the kit this script lies in
 #   OMP_NUM_THREADS  threads of the CPU+OMP row (default: the cores given to the job)
+# Exit status, the one the scheduler records: the step's own (0 every row exact, 1 an output
+# wrong, 3 no usable GPU, 4 a CUDA call failed, 5 TODOs left: common/README.md), for ranks
+# started by srun the highest of theirs (128+N: a rank ended by signal N); 2 a setting is
+# wrong or KIT_DIR holds no kit; 4 the build failed. The last line says which, in words.
 # scripts/cluster/job.sh --dry-run prints the plan and runs nothing; it needs no scheduler.
 set -u
 . "$(dirname "$0")/../lib/lib.sh"
@@ -30,14 +41,31 @@ for a in "$@"; do
     esac
 done
 
+# The kit: KIT_DIR when set (the job scripts set it to the kit they found), else the kit this
+# script lies in. A KIT_DIR that holds no kit is refused rather than passed over: a typo must
+# not run another copy of the kit.
+if [ -n "${KIT_DIR:-}" ]; then
+    if [ ! -f "$KIT_DIR/scripts/cluster/job.sh" ] || [ ! -d "$KIT_DIR/common" ]; then
+        echo "job: KIT_DIR=$KIT_DIR holds no kit (no scripts/cluster/job.sh there): set KIT_DIR to the kit's folder" >&2
+        exit 2
+    fi
+    KIT_DIR=$(cd "$KIT_DIR" && pwd)
+else
+    KIT_DIR=$(cd "$(dirname "$0")/../.." && pwd)
+fi
 STEP=${STEP:-all}
 SIZE=${SIZE:-8192}
 MODULES=${MODULES:-}
-KIT_DIR=${KIT_DIR:-${SLURM_SUBMIT_DIR:-${PBS_O_WORKDIR:-$(cd "$(dirname "$0")/../.." && pwd)}}}
-export OMP_NUM_THREADS=${OMP_NUM_THREADS:-${SLURM_CPUS_PER_TASK:-${NCPUS:-$(nproc)}}}
+KILL_ON_BAD_EXIT=${KILL_ON_BAD_EXIT:-}
+# Slurm's cores a task, PBS Pro's ncpus, Torque's ppn; else every core this process may use.
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-${SLURM_CPUS_PER_TASK:-${NCPUS:-${PBS_NUM_PPN:-$(nproc)}}}}
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # step 8: NVLink multicast off unless asked
 
 [[ $SIZE =~ ^[1-9][0-9]*$ ]] || { echo "job: SIZE must be a whole number, not '$SIZE'" >&2; exit 2; }
+case $KILL_ON_BAD_EXIT in
+    ""|0|1) ;;
+    *) echo "job: KILL_ON_BAD_EXIT is 0, 1 or unset, not '$KILL_ON_BAD_EXIT'" >&2; exit 2 ;;
+esac
 case $STEP in
     all) run=(scripts/results/results.sh -n "$SIZE") ;;
     [0-9]*) [ -d "$KIT_DIR/solution/step$STEP" ] || { echo "job: no solution/step$STEP in $KIT_DIR" >&2; exit 2; }
@@ -50,8 +78,13 @@ across=" $("$KIT_DIR/scripts/lib/steps.sh" --across | tr '\n' ' ') "
 LAUNCHER=${LAUNCHER:-}
 if [ -z "$LAUNCHER" ] && [[ $STEP =~ ^[0-9]+$ ]] && [[ $across == *" $STEP "* ]] &&
    [[ ${SLURM_NTASKS:-1} =~ ^[0-9]+$ ]] && [ "${SLURM_NTASKS:-1}" -gt 1 ]; then
+    # No --kill-on-bad-exit unless KILL_ON_BAD_EXIT asks: killed ranks report 143 (SIGTERM),
+    # which srun returns in place of the status of the rank that failed, and rank 0 may be
+    # killed before its table is out. A rank whose peer failed still ends: waiting for NCCL's
+    # id it gives up after TK_ID_TIMEOUT seconds (exit 4), and the job's --time bounds the rest.
+    LAUNCHER="srun${KILL_ON_BAD_EXIT:+ --kill-on-bad-exit=$KILL_ON_BAD_EXIT} --ntasks=$SLURM_NTASKS"
     # srun takes no --cpus-per-task from the job since Slurm 22.05: passed on.
-    LAUNCHER="srun --kill-on-bad-exit=1 --ntasks=$SLURM_NTASKS${SLURM_CPUS_PER_TASK:+ --cpus-per-task=$SLURM_CPUS_PER_TASK}"
+    LAUNCHER+="${SLURM_CPUS_PER_TASK:+ --cpus-per-task=$SLURM_CPUS_PER_TASK}"
 fi
 if [ -n "$LAUNCHER" ]; then
     [ "$STEP" != all ] || { echo "job: LAUNCHER starts the ranks of one step across GPUs: set STEP too (STEP=8)" >&2; exit 2; }
@@ -73,8 +106,31 @@ if [ -n "$MODULES" ]; then
     # shellcheck disable=SC2086  # MODULES is a list of module names
     module load $MODULES || exit 2
 fi
-hostname
-nvidia-smi -L || echo "job: nvidia-smi found no GPU on $(hostname)"
+host=$(hostname)
+echo "job: on $host"
+# The GPUs the driver sees; a node without NVIDIA's driver has no nvidia-smi either. Either
+# way the step finds out for itself and says so (exit 3); this is only the first word.
+if command -v nvidia-smi >/dev/null; then
+    nvidia-smi -L || echo "job: nvidia-smi lists no GPU on $host"
+else
+    echo "job: no nvidia-smi on $host, so no NVIDIA driver: expect the step to find no GPU"
+fi
 "$KIT_DIR/scripts/check-tools.sh" || exit 2
-"${build[@]}" || exit 4
-cd "$KIT_DIR" && "${run[@]}"
+"${build[@]}" || { echo "job: the build failed (above): exit 4" >&2; exit 4; }
+cd "$KIT_DIR" || exit 2
+"${run[@]}"
+rc=$?
+case $rc in
+    0) why="every row ran and every output was exact" ;;
+    1) why="an output was wrong" ;;
+    2) why="a bad command line or setting" ;;
+    3) why="no usable GPU: the GPU rows were skipped" ;;
+    4) why="a CUDA or NCCL call, an allocation or the id file failed" ;;
+    5) why="the step's TODOs are not done yet" ;;
+    127) why="the command was not found" ;;
+    143) why="a process was ended by SIGTERM (srun --kill-on-bad-exit=1 after another rank failed, or the job's time limit)" ;;
+    137) why="a process was killed by SIGKILL (out of memory, or the time limit's last word)" ;;
+    *) if [ "$rc" -gt 128 ]; then why="a process was ended by signal $((rc - 128))"; else why="see the messages above"; fi ;;
+esac
+echo "job: ${run[0]} exited $rc: $why"
+exit "$rc"
