@@ -26,7 +26,8 @@
 #                  how); run by hand, the kit this script lies in
 #   OMP_NUM_THREADS  threads of the CPU+OMP row (default: the cores given to the job)
 # Exit status, the one the scheduler records: the step's own (0 every row exact, 1 an output
-# wrong, 3 no usable GPU, 4 a CUDA call failed, 5 TODOs left: common/README.md), for ranks
+# wrong, 3 no usable GPU, 4 a CUDA call failed, 5 TODOs left, 6 a driver older than the
+# build's CUDA: common/README.md), for ranks
 # started by srun the highest of theirs (128+N: a rank ended by signal N); 2 a setting is
 # wrong or KIT_DIR holds no kit; 4 the build failed. The last line says which, in words.
 # scripts/cluster/job.sh --dry-run prints the plan and runs nothing; it needs no scheduler.
@@ -127,6 +128,7 @@ case $rc in
     3) why="no usable GPU: the GPU rows were skipped" ;;
     4) why="a CUDA or NCCL call, an allocation or the id file failed" ;;
     5) why="the step's TODOs are not done yet" ;;
+    6) why="the NVIDIA driver is older than the build's CUDA: update it, or build with an older toolkit" ;;
     127) why="the command was not found" ;;
     143) why="a process was ended by SIGTERM (srun --kill-on-bad-exit=1 after another rank failed, or the job's time limit)" ;;
     137) why="a process was killed by SIGKILL (out of memory, or the time limit's last word)" ;;
