@@ -3,7 +3,8 @@
 #   make run        build, then run every solution step (ARGS="-n 4096" to change the size)
 #   make results    the results table, CSV and chart of every solution step (ARGS="--compare F")
 #   make test       the test suite: host-side tests always, GPU tests where a GPU is present
-#   make large      every one-GPU solution at 46341^2 and 65536 x 65537, exact (minutes, ~35 GiB)
+#   make large      every one-GPU solution at 46341^2 and 65536 x 65537, exact, each shape
+#                   the GPU's memory holds (about 17 and 33 GiB; minutes)
 #   make clean
 
 include common/nccl.mk

@@ -489,3 +489,14 @@ if gpu_test "a shared GPU: the grader does not judge the speed, saying why"; the
         '^note: speed not judged: other processes are on this GPU \(pid 4242' \
         '^graded step2: passed'
 fi
+
+# make large picks the shapes the GPU's memory holds, and says which it skips and why.
+run_cmd scripts/results/large.sh --plan --memory 24576
+judge "large.sh --plan: a 24 GiB GPU runs 46341 x 46341 and skips 65536 x 65537, saying why" 0 \
+    '^large: runs 46341x46341$' '^large: 65536 x 65537 skipped: it needs about 33\.1 GiB of GPU memory; this GPU has 24\.0 GiB$'
+expect "large.sh --plan: a 16 GB GPU runs nothing past 2^31 elements, saying so" 0 \
+    '^large: no shape past 2\^31 elements fits' scripts/results/large.sh --plan --memory 15360
+expect "large.sh --plan: an 80 GB GPU runs both" 0 '^large: runs 46341x46341 65536x65537$' \
+    scripts/results/large.sh --plan --memory 81559
+expect "large.sh --memory refuses what is not a size in MiB" 2 'memory takes' \
+    scripts/results/large.sh --plan --memory lots

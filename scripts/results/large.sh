@@ -1,26 +1,55 @@
 #!/usr/bin/env bash
 # Large shapes, past 2^31 and 2^32 elements: every one-GPU solution and the library row at
 # 46341 x 46341 (8.0 GiB a matrix) and 65536 x 65537 (16.0 GiB), each output checked exactly.
-# Not part of make test: it needs minutes, about 35 GiB of GPU memory and twice that on the
-# host. make large runs it.
+# Not part of make test: it needs minutes, and for each shape two matrices and a scratch
+# buffer on the GPU (about 17 and 33 GiB with the CUDA context) and two on the host.
+# A shape the GPU's memory cannot hold is skipped, saying so; make large runs it.
 #
 #   scripts/results/large.sh          every solution, then the library row
 #   scripts/results/large.sh 5 6      solution steps 5 and 6 only
+#   scripts/results/large.sh --plan [--memory MIB]   which shapes would run on this GPU (or
+#                                     one of MIB MiB), and why the others would not; no GPU
+#                                     needed with --memory
 #
-# Ends with "N passed, N failed"; exit status 0 when every run was exact, 1 otherwise,
-# 2 bad arguments, 3 no usable GPU (nothing run).
+# Ends with "N passed, N failed, N skipped"; exit status 0 when every run was exact, 1
+# otherwise, 2 bad arguments, 3 no usable GPU, 6 a driver older than the build (nothing run).
 set -u
 . "$(dirname "$0")/../lib/lib.sh"
 cd "$(dirname "$0")/../.." || exit 4
-steps=()
-for a in "$@"; do
+steps=() plan=0 memory=""
+SHAPES="46341x46341 65536x65537"
+while [ $# -gt 0 ]; do
+    a=$1; shift
     case $a in
         -h|--help) usage; exit 0 ;;
+        --plan) plan=1; continue ;;
+        --memory) [[ ${1:-} =~ ^[1-9][0-9]{0,7}$ ]] || refuse "--memory takes the GPU's memory in MiB"
+                  memory=$1; shift; continue ;;
         *[!0-9]*|"") refuse "unknown argument '$a'" ;;
         *) [ -d "solution/step$a" ] || refuse "no solution/step$a"
            steps+=("$a") ;;
     esac
 done
+# fits R C MIB: whether two R x C matrices, the flush's scratch (2 x 60 MiB at most, twice
+# the largest L2 the kit has met) and 1 GiB for the CUDA context fit in MIB MiB.
+fits() { awk -v r="$1" -v c="$2" -v m="$3" 'BEGIN { exit !(2 * r * c * 4 / 1048576 + 120 + 1024 <= m) }'; }
+# plan MIB: the shapes to run on a GPU of MIB MiB into RUN, each skipped one said.
+plan() {
+    local shape need
+    RUN=()
+    for shape in $SHAPES; do
+        need=$(awk -v r="${shape%x*}" -v c="${shape#*x}" 'BEGIN { printf "%.1f", (2 * r * c * 4 / 1048576 + 1144) / 1024 }')
+        if fits "${shape%x*}" "${shape#*x}" "$1"; then RUN+=("$shape")
+        else echo "large: ${shape/x/ x } skipped: it needs about $need GiB of GPU memory; this GPU has $(awk -v m="$1" 'BEGIN { printf "%.1f", m / 1024 }') GiB"; fi
+    done
+    [ ${#RUN[@]} -gt 0 ] && echo "large: runs ${RUN[*]}" ||
+        echo "large: no shape past 2^31 elements fits this GPU's memory: nothing to run"
+}
+gpu_memory() {   # the MiB nvidia-smi reports for the GPU this run uses, or nothing
+    local dev=${CUDA_VISIBLE_DEVICES:-0}
+    nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits -i "${dev%%,*}" 2>/dev/null | head -n 1
+}
+if [ "$plan" = 1 ] && [ -n "$memory" ]; then plan "$memory"; exit 0; fi
 [ ${#steps[@]} = 0 ] && mapfile -t steps < <(scripts/lib/steps.sh --one-gpu)
 bins=()
 for n in "${steps[@]}"; do bins+=("solution/step$n/transpose"); done
@@ -33,8 +62,12 @@ if no_gpu "${bins[0]}"; then
     echo "large: $NO_GPU_SAID ($NO_GPU_WHY): nothing was run"; exit "$NO_GPU_STATUS"
 fi
 
-passed=0 failed=0
-for shape in 46341x46341 65536x65537; do
+memory=${memory:-$(gpu_memory)}
+[[ $memory =~ ^[0-9]+$ ]] || { echo "large: cannot read this GPU's memory from nvidia-smi: give it with --memory MIB" >&2; exit 4; }
+plan "$memory"
+[ "$plan" = 1 ] && exit 0
+passed=0 failed=0 skipped=$(( $(echo $SHAPES | wc -w) - ${#RUN[@]} ))
+for shape in "${RUN[@]}"; do
     for bin in "${bins[@]}"; do
         reps=(--reps 5 --warmup 1)
         [ "$bin" = solution/step1/transpose ] && reps=(--reps 1 --warmup 0)   # 1D: ~1 s a run
@@ -44,5 +77,5 @@ for shape in 46341x46341 65536x65537; do
         if [ "$rc" = 0 ]; then passed=$((passed + 1)); else echo "FAIL: exit $rc"; failed=$((failed + 1)); fi
     done
 done
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" = 0 ]
