@@ -500,3 +500,13 @@ expect "large.sh --plan: an 80 GB GPU runs both" 0 '^large: runs 46341x46341 655
     scripts/results/large.sh --plan --memory 81559
 expect "large.sh --memory refuses what is not a size in MiB" 2 'memory takes' \
     scripts/results/large.sh --plan --memory lots
+
+# make results beside another GPU's reference compares in % of copy, not in GB/s; by default
+# it picks the committed reference of the run's own GPU.
+cp results/h200-reference.csv "$TK_BUILD/h200-run.csv"
+run_cmd scripts/results/results.sh --table "$TK_BUILD/h200-run.csv" --compare results/h100-reference.csv
+judge "results beside another GPU's reference: in % of copy, said so" 0 \
+    '; another GPU: compared in % of copy$' ' ref %copy ' '^GPU-1D .* 4\.7 '
+run_cmd scripts/results/results.sh --table "$TK_BUILD/h200-run.csv"
+judge "results without --compare: the committed reference of the run's own GPU, in GB/s" 0 \
+    '^reference: NVIDIA H200, .*h200-reference\.csv\)$' ' ref GB/s '

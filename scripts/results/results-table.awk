@@ -3,6 +3,8 @@
 #   awk -f scripts/lib/csv.awk -f scripts/results/results-table.awk RUN.csv REF.csv    beside a reference
 # Rows in step order: CPU+OMP, each step's kernel, then the copy ceiling (the median of the
 # copy rows measured beside each step). Speed-ups are over the previous row and over CPU+OMP.
+# Beside a reference of the same GPU the last column but one is its GB/s; beside another
+# GPU's, its % of copy, which carries from one GPU to another where GB/s do not.
 
 # Each row of the run (first file) or the reference (second): GB/s, ms, % peak, % copy.
 {
@@ -15,7 +17,7 @@
     }
     if (r == "") next
     k = ++nrows[tag]
-    name[tag, k] = r; gbs[tag, r] = field("gbs")
+    name[tag, k] = r; gbs[tag, r] = field("gbs"); pcopyof[tag, r] = field("pct_copy")
     ms[tag, k] = field("ms_median"); peak[tag, k] = field("pct_peak")
     pcopy[tag, k] = field("pct_copy"); ok[tag, k] = field("checked")
     k20x[r] = field("k20x_gbs")
@@ -30,9 +32,10 @@ BEGIN { if (ARGC < 2) { print "usage: awk -f csv.awk -f results-table.awk RUN.cs
 END {
     ref = nfile > 1 ? FILENAME : ""
     printf "%s, %s, %s floats, CUDA runtime %s, NVIDIA driver %s; theoretical peak %s GB/s\n", dev["run"], when["run"], size["run"], cuda["run"], drv["run"], peakgbs["run"]
-    if (ref != "") printf "reference: %s, %s, %s floats (%s)\n", dev["ref"], when["ref"], size["ref"], ref
+    same = ref != "" && dev["ref"] == dev["run"]
+    if (ref != "") printf "reference: %s, %s, %s floats (%s)%s\n", dev["ref"], when["ref"], size["ref"], ref, same ? "" : "; another GPU: compared in % of copy"
     printf "%-20s %9s %9s %7s %7s %8s %8s %7s", "row", "ms", "GB/s", "% peak", "% copy", "x prev", "x CPU", "checked"
-    if (ref != "") printf " %9s", "ref GB/s"
+    if (ref != "") printf " %9s", same ? "ref GB/s" : "ref %copy"
     printf " %9s\n", "K20X GB/s"
 
     cpu = ""
@@ -43,14 +46,14 @@ END {
         xp = (prev != "" && g != "") ? sprintf("%.1fx", g / prev) : "-"
         xc = (cpu != "" && g != "" && r != "CPU+OMP") ? sprintf("%.0fx", g / cpu) : "-"
         printf "%-20s %9s %9s %7s %7s %8s %8s %7s", r, dash(ms["run", k]), dash(g), dash(peak["run", k]), dash(pcopy["run", k]), xp, xc, ok["run", k]
-        if (ref != "") printf " %9s", dash(gbs["ref", r])
+        if (ref != "") printf " %9s", dash(same ? gbs["ref", r] : pcopyof["ref", r])
         printf " %9s\n", dash(k20x[r])
         prev = g
     }
     c = ncopy["run"] ? median(copies["run"]) : ""
     cm = ncopy["run"] ? median(copyms["run"]) : ""
     printf "%-20s %9s %9s %7s %7s %8s %8s %7s", "copy ceiling", dash(cm == "" ? "" : sprintf("%.4f", cm)), dash(c == "" ? "" : sprintf("%.1f", c)), dash(c == "" || peakgbs["run"] == 0 ? "" : sprintf("%.1f", 100 * c / peakgbs["run"])), "100.0", "-", "-", "yes"
-    if (ref != "") printf " %9s", ncopy["ref"] ? sprintf("%.1f", median(copies["ref"])) : "-"
+    if (ref != "") printf " %9s", !ncopy["ref"] ? "-" : same ? sprintf("%.1f", median(copies["ref"])) : "100.0"
     printf " %9s\n", "-"
     printf "(copy ceiling: median of the %d copy ceiling rows, one measured beside each step)\n", ncopy["run"]
 }

@@ -5,7 +5,8 @@
 #
 #   scripts/results/results.sh                    8192 x 8192 -> results/runs/DATE-DEVICE-8192x8192.csv, .svg
 #   scripts/results/results.sh -n 4096            another size (--rows R --cols C too)
-#   scripts/results/results.sh --compare REF.csv  beside a saved run (default: the committed H100 one)
+#   scripts/results/results.sh --compare REF.csv  beside a saved run (default: the committed one of
+#                                                 the same GPU, else the H100's, in % of copy)
 #   scripts/results/results.sh --table RUN.csv    the table and chart of a saved run: no GPU needed
 #   scripts/results/results.sh --sweep            the last three one-GPU steps, the library row and
 #                                                 the copy on squares, rectangles and odd shapes; then
@@ -74,14 +75,27 @@ if [ -n "$piece" ]; then   # a part: which shapes are its own, and where its row
             { echo "results: $out is not a sweep's CSV of seed $seed: the parts of one sweep share a file" >&2; exit 2; }
     fi
 fi
-if [ -z "$compare" ] && [ -f "$REFERENCE" ]; then compare=$REFERENCE; fi
+compare_given=0
+[ -n "$compare" ] && compare_given=1
 for f in "$compare" "$table"; do
     [ -z "$f" ] || [ -r "$f" ] || { echo "results: cannot read '$f'" >&2; exit 2; }
 done
 
 solutions() { for n in "$@"; do echo "solution/step$n/transpose"; done; }   # solutions N...: their binaries
 
+# reference_for CSV: the committed reference run of CSV's GPU, if there is one; else the H100's.
+reference_for() {
+    local device ref
+    device=$(csv -v cols=device -v first=1 -f scripts/lib/csv-select.awk "$1")
+    for ref in results/*-reference.csv; do
+        [ "$(csv -v cols=device -v first=1 -f scripts/lib/csv-select.awk "$ref")" = "$device" ] &&
+            { echo "$ref"; return; }
+    done
+    echo "$REFERENCE"
+}
+
 show() {   # show CSV: the table (beside the reference) and the chart next to the CSV
+    [ "$compare_given" = 1 ] || compare=$(reference_for "$1")
     csv -f scripts/results/results-table.awk "$1" ${compare:+"$compare"} || return 2
     csv -f scripts/results/results-chart.awk "$1" >"${1%.csv}.svg" && echo "chart: ${1%.csv}.svg"
     echo "K20X column: the 2013 workshop's table, 1024 x 1024 on a K20X (250 GB/s peak)"
