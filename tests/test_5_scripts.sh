@@ -510,3 +510,32 @@ judge "results beside another GPU's reference: in % of copy, said so" 0 \
 run_cmd scripts/results/results.sh --table "$TK_BUILD/h200-run.csv"
 judge "results without --compare: the committed reference of the run's own GPU, in GB/s" 0 \
     '^reference: NVIDIA H200, .*h200-reference\.csv\)$' ' ref GB/s '
+
+# results/README.md's "What to expect on your GPU": each % of copy is its committed file's
+# (steps 1-6 and the library: the GPU's reference run; step 7: the GPU's sweep at 8192 x 8192)
+# and each "apart" their difference.
+expect_table() {   # expect_table README: prints each cell that disagrees with its file
+    local gpu row want have line label h100 h200 apart first rest
+    while IFS='|' read -r first label h100 h200 apart rest; do
+        row=${label#*, }; row=${row% }
+        for gpu in h100 h200; do
+            [ "$gpu" = h100 ] && have=${h100// /} || have=${h200// /}
+            if [[ $label == *"step 7,"* ]]; then
+                want=$(awk -F, -v r="$row" '$6 == r && $7 == 8192 && $8 == 8192 { print $11 }' "results/$gpu-sweep.csv")
+            else
+                want=$(awk -f scripts/lib/csv.awk -v cols=pct_copy -v row="$row" -v first=1 \
+                    -f scripts/lib/csv-select.awk "results/$gpu-reference.csv")
+            fi
+            [ "$have" = "$want" ] || echo "$row, $gpu: table $have, file ${want:-none}"
+        done
+        line=$(awk -v a="${h100// /}" -v b="${h200// /}" 'BEGIN { d = a - b; printf "%.1f", d < 0 ? -d : d }')
+        [ "$line" = "${apart// /}" ] || echo "$row: apart ${apart// /}, the difference is $line"
+    done < <(sed -n '/^## What to expect on your GPU/,/^## /p' "$1" | grep -E '^\| (step [0-9]|library),')
+}
+run_cmd expect_table results/README.md
+[ "$RC" = 0 ] && [ ! -s "$LAST_OUT" ] && [ "$(sed -n '/^## What to expect on your GPU/,/^## /p' results/README.md | grep -cE '^\| (step [0-9]|library),')" = 8 ] &&
+    pass "results/README.md 'What to expect': every % of copy is its committed file's" ||
+    fail "results/README.md 'What to expect': every % of copy is its committed file's" "see above (8 rows expected)"
+sed 's/^| step 4, GPU-no-conflicts | 54\.5 |/| step 4, GPU-no-conflicts | 55.5 |/' results/README.md >"$TK_BUILD/expect-readme.md"
+expect "'What to expect': a changed figure is caught" 0 '^GPU-no-conflicts, h100: table 55\.5, file 54\.5$' \
+    expect_table "$TK_BUILD/expect-readme.md"
