@@ -29,7 +29,8 @@ endif
 
 NVCCFLAGS ?= -O3 -lineinfo
 INCLUDES  := -I$(COMMON) $(if $(RANKS),-I$(COMMON)/ranks)
-FLAGS := $(NVCCFLAGS) $(ARCH) $(INCLUDES) -Xcompiler -fopenmp,-Wall
+include $(COMMON)/nccl.mk
+FLAGS := $(NVCCFLAGS) $(ARCH) $(INCLUDES) $(if $(RANKS),$(NCCL_FLAGS)) -Xcompiler -fopenmp,-Wall
 
 SRC ?= transpose.cu
 BIN ?= transpose

@@ -136,6 +136,28 @@ for n in $(scripts/lib/steps.sh --one-gpu) 6-8191x8192 7-8191x8192; do   # and s
         fail "profile panel of step $n: names device, driver, ncu and date" "header incomplete"
 done
 
+# NCCL_HOME (common/nccl.mk): a folder with nccl.h and nccl_device.h is looked in first, and a
+# build across GPUs gets its include/, lib/ and an rpath (pip's wheel has libnccl.so.2 only:
+# linked by that name); an empty folder changes nothing.
+nccl_home=$TK_BUILD/nccl-home
+rm -rf "$nccl_home" "$TK_BUILD/nccl-empty" && mkdir -p "$nccl_home/include" "$nccl_home/lib" "$TK_BUILD/nccl-empty"
+touch "$nccl_home/include/nccl.h" "$nccl_home/include/nccl_device.h" "$nccl_home/lib/libnccl.so.2"
+nccl_state='. scripts/lib/lib.sh && echo "HAVE_NCCL=[$(have_nccl)] in [$(nccl_include)]"'
+expect "NCCL_HOME with nccl.h and nccl_device.h: HAVE_NCCL is 1, found there first" 0 \
+    "^HAVE_NCCL=\\[1\\] in \\[$nccl_home/include\\]$" env NCCL_HOME="$nccl_home" bash -c "$nccl_state"
+expect "NCCL_HOME at an empty folder: HAVE_NCCL as found elsewhere ([${HAVE_NCCL}])" 0 \
+    "^HAVE_NCCL=\\[${HAVE_NCCL}\\] in \\[$(nccl_include)\\]$" env NCCL_HOME="$TK_BUILD/nccl-empty" bash -c "$nccl_state"
+mkdir -p "$TK_BUILD/nccl-flags"
+printf 'RANKS := yes\nLDLIBS := -lnccl\ninclude %s/common/common.mk\nflags: ; @echo "FLAGS=$(FLAGS) LDLIBS=$(LDLIBS)"\n' \
+    "$TK_ROOT" >"$TK_BUILD/nccl-flags/Makefile"
+expect "NCCL_HOME: a build across GPUs gets -I, -L and an rpath there, and links libnccl.so.2 by name" 0 \
+    "-I$nccl_home/include -L$nccl_home/lib -Xlinker -rpath,$nccl_home/lib .*LDLIBS=-l:libnccl\\.so\\.2$" \
+    make -s -C "$TK_BUILD/nccl-flags" flags NCCL_HOME="$nccl_home"
+sed -i 's/^RANKS := yes$/RANKS :=/' "$TK_BUILD/nccl-flags/Makefile"
+run_cmd make -s -C "$TK_BUILD/nccl-flags" flags NCCL_HOME="$nccl_home"
+if [ "$RC" = 0 ] && ! grep -q -- "-I$nccl_home" "$LAST_OUT"; then pass "NCCL_HOME: a build on one GPU is left as it is"
+else fail "NCCL_HOME: a build on one GPU is left as it is" "exit $RC, or its flags name NCCL_HOME"; fi
+
 # Every script refuses what it does not understand, with its usage and exit 2, before any
 # work; -h prints its usage and nothing else (every line of it is a comment of the script).
 for f in scripts/cluster/job.sh scripts/results/results.sh scripts/profile/profile.sh \

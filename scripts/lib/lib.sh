@@ -12,12 +12,14 @@ from_start() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$TK_START/
 refuse() { echo "$(basename "$0" .sh): $1" >&2; usage >&2; exit 2; }
 
 # have_nccl: prints 1 when NCCL 2.28 or newer is here (nccl.h and nccl_device.h), as
-# common/nccl.mk (which the build uses) finds it; nothing otherwise. Only the steps across
-# GPUs need it.
-have_nccl() {
+# common/nccl.mk (which the build uses) finds it, NCCL_HOME first where set; nothing
+# otherwise. Only the steps across GPUs need it. nccl_include: the folder it found nccl.h in.
+nccl_mk() {
     make -s -f "$(dirname "${BASH_SOURCE[0]}")/../../common/nccl.mk" -f - print 2>/dev/null \
-        <<<'print: ; @echo $(HAVE_NCCL)'
+        <<<"print: ; @echo \$($1)"
 }
+have_nccl() { nccl_mk HAVE_NCCL; }
+nccl_include() { nccl_mk NCCL_INCLUDE; }
 
 # build_files BASE DIR: copies what a step folder BASE builds with besides its transpose.cu
 # (its Makefile, and headers of its own such as solution/step7/panels.cuh) into DIR.
