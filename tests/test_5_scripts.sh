@@ -136,6 +136,48 @@ for n in $(scripts/lib/steps.sh --one-gpu) 6-8191x8192 7-8191x8192; do   # and s
         fail "profile panel of step $n: names device, driver, ncu and date" "header incomplete"
 done
 
+# scripts/check-tools.sh says what it found, one line an item: each requirement, each optional
+# tool, the driver. A missing optional tool is a note (exit 0); a missing requirement an error
+# that says how to get it (exit 1). path_without NAME...: a folder of links to every command on
+# PATH but the NAMEs (the first of a name on PATH wins), to stand for PATH without them.
+path_without() {
+    local dir=$TK_BUILD/path-without-$1 d dirs
+    rm -rf "$dir" && mkdir -p "$dir"
+    IFS=: read -ra dirs <<<"$PATH"
+    for d in "${dirs[@]}"; do
+        [ -d "$d" ] && find "$d" -maxdepth 1 \( -type f -o -type l \) -perm -u+x -print0 2>/dev/null |
+            xargs -0 -r ln -s -t "$dir" 2>/dev/null
+    done
+    for d; do rm -f "$dir/$d"; done
+    echo "$dir"
+}
+run_cmd scripts/check-tools.sh
+judge "check-tools: a line for each requirement, each optional tool and the driver, exit 0 here" 0 \
+    '^found: nvcc [0-9]+\.[0-9]+ \(' '^found: gcc .* with OpenMP$' '^found: GNU Make ' \
+    '^(found: cuBLAS|note: no cuBLAS)' '^(found: NCCL [0-9.]+ .*: step 8|note: .*no NCCL 2\.28 or newer)' \
+    '^(found: ncu|note: no ncu)' '^(found: compute-sanitizer|note: no compute-sanitizer)' \
+    '^(found: driver|note: .*driver)'
+n=$(grep -c '' "$LAST_OUT")
+[ "$n" = 8 ] && pass "check-tools: one line an item (8 lines)" || fail "check-tools: one line an item" "$n lines"
+expect "check-tools without ncu: a note of what profiles need, exit 0" 0 \
+    '^note: no ncu \(Nsight Compute\): profiles .*need it; .*install' \
+    env PATH="$(path_without ncu)" scripts/check-tools.sh
+expect "check-tools without nvcc: an error naming how to get the toolkit, exit 1" 1 \
+    '^missing: nvcc, the CUDA toolkit 12\.0 or newer \(https://developer\.nvidia\.com/cuda-downloads' \
+    env PATH="$(path_without nvcc)" scripts/check-tools.sh
+# The driver's CUDA beside the toolkit's, from nvidia-smi (here a stand-in that prints its line).
+fake_smi=$TK_BUILD/fake-smi
+mkdir -p "$fake_smi" && cat >"$fake_smi/nvidia-smi" <<'SMI'
+#!/bin/sh
+echo "| NVIDIA-SMI ${SMI_DRIVER}   Driver Version: ${SMI_DRIVER}   CUDA Version: ${SMI_CUDA}     |"
+SMI
+chmod +x "$fake_smi/nvidia-smi"
+expect "check-tools: a driver older than the toolkit (CUDA 11.4) is named, with what to do, exit 0" 0 \
+    '^note: driver 470\.82\.01 supports CUDA 11\.4, older than the toolkit.s [0-9.]+: nothing built here runs; update the driver or build with toolkit 11\.4$' \
+    env PATH="$fake_smi:$PATH" SMI_DRIVER=470.82.01 SMI_CUDA=11.4 scripts/check-tools.sh
+expect "check-tools: a driver as new as the toolkit is found" 0 '^found: driver 999\.1, CUDA 99\.0 \(the toolkit: [0-9.]+\)$' \
+    env PATH="$fake_smi:$PATH" SMI_DRIVER=999.1 SMI_CUDA=99.0 scripts/check-tools.sh
+
 # NCCL_HOME (common/nccl.mk): a folder with nccl.h and nccl_device.h is looked in first, and a
 # build across GPUs gets its include/, lib/ and an rpath (pip's wheel has libnccl.so.2 only:
 # linked by that name); an empty folder changes nothing.
