@@ -184,11 +184,20 @@ expect "check-tools: a driver as new as the toolkit is found" 0 '^found: driver 
 nccl_home=$TK_BUILD/nccl-home
 rm -rf "$nccl_home" "$TK_BUILD/nccl-empty" && mkdir -p "$nccl_home/include" "$nccl_home/lib" "$TK_BUILD/nccl-empty"
 touch "$nccl_home/include/nccl.h" "$nccl_home/include/nccl_device.h" "$nccl_home/lib/libnccl.so.2"
-nccl_state='. scripts/lib/lib.sh && echo "HAVE_NCCL=[$(have_nccl)] in [$(nccl_include)]"'
+# nccl_state [NCCL_HOME]: what lib.sh's have_nccl and nccl_include say with that NCCL_HOME (none:
+# unset), whatever NCCL_HOME make test itself was given (make passes it on in MAKEFLAGS).
+# shellcheck disable=SC2120  # expect and run_cmd pass it its argument
+nccl_state() {
+    env -u MAKEFLAGS -u MFLAGS -u NCCL_HOME ${1:+"NCCL_HOME=$1"} \
+        bash -c '. scripts/lib/lib.sh && echo "HAVE_NCCL=[$(have_nccl)] in [$(nccl_include)]"'
+}
 expect "NCCL_HOME with nccl.h and nccl_device.h: HAVE_NCCL is 1, found there first" 0 \
-    "^HAVE_NCCL=\\[1\\] in \\[$nccl_home/include\\]$" env NCCL_HOME="$nccl_home" bash -c "$nccl_state"
-expect "NCCL_HOME at an empty folder: HAVE_NCCL as found elsewhere ([${HAVE_NCCL}])" 0 \
-    "^HAVE_NCCL=\\[${HAVE_NCCL}\\] in \\[$(nccl_include)\\]$" env NCCL_HOME="$TK_BUILD/nccl-empty" bash -c "$nccl_state"
+    "^HAVE_NCCL=\\[1\\] in \\[$nccl_home/include\\]$" nccl_state "$nccl_home"
+elsewhere=$(nccl_state)
+run_cmd nccl_state "$TK_BUILD/nccl-empty"
+[ "$RC" = 0 ] && [ "$(cat "$LAST_OUT")" = "$elsewhere" ] &&
+    pass "NCCL_HOME at an empty folder: HAVE_NCCL as found without it ($elsewhere)" ||
+    fail "NCCL_HOME at an empty folder: HAVE_NCCL as found without it ($elsewhere)" "exit $RC, see above"
 mkdir -p "$TK_BUILD/nccl-flags"
 printf 'RANKS := yes\nLDLIBS := -lnccl\ninclude %s/common/common.mk\nflags: ; @echo "FLAGS=$(FLAGS) LDLIBS=$(LDLIBS)"\n' \
     "$TK_ROOT" >"$TK_BUILD/nccl-flags/Makefile"
