@@ -25,7 +25,7 @@ if nvcc=$(command -v nvcc); then
     toolkit=$(nvcc --version 2>/dev/null | sed -n 's/.*release \([0-9][0-9.]*\),.*/\1/p')
     found "nvcc ${toolkit:-(version unknown)} ($nvcc)"
     older "${toolkit:-0}" 12.0 &&
-        note "nvcc ${toolkit:-of unknown version} is older than 12.0: steps 1-7 may build with it, the rest of the kit needs 12.0 or newer"
+        note "nvcc ${toolkit:-of unknown version} is older than 12.0: steps 1-7 and the library row build with 11.8 (and gcc 11: make NVCCFLAGS='-O3 -lineinfo -ccbin g++-11'); the lever benchmark and step 8 need 12.0 or newer"
     # The toolkit's folder, as PATH names it and with every link followed.
     cuda=("$(dirname "$(dirname "$nvcc")")" "$(dirname "$(dirname "$(readlink -f "$nvcc")")")")
 else
