@@ -17,10 +17,13 @@ NVCC   ?= nvcc
 SM     ?=
 COMMON := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
 
-# Without a GPU (a login node, CI) -arch=native has nothing to ask: build for the oldest
-# architecture CUDA 13 supports; its embedded PTX also runs on every newer GPU.
+# SM= builds machine code for each architecture named and embeds PTX for the newest of them,
+# which the driver compiles for any newer GPU. Without a GPU (a login node, CI) -arch=native
+# has nothing to ask: build for sm_75 (Turing), the oldest architecture CUDA 13 builds for
+# (12.x reaches back to sm_50); its embedded PTX also runs on every newer GPU.
 ifneq ($(strip $(SM)),)
-  ARCH := $(foreach s,$(SM),-gencode=arch=compute_$(s),code=sm_$(s))
+  ARCH := $(foreach s,$(SM),-gencode=arch=compute_$(s),code=sm_$(s)) \
+          $(foreach n,$(lastword $(shell printf '%s\n' $(SM) | sort -n)),-gencode=arch=compute_$(n),code=compute_$(n))
 else ifeq ($(shell nvidia-smi -L >/dev/null 2>&1 && echo gpu),gpu)
   ARCH := -arch=native
 else
@@ -29,7 +32,8 @@ endif
 
 NVCCFLAGS ?= -O3 -lineinfo
 INCLUDES  := -I$(COMMON) $(if $(RANKS),-I$(COMMON)/ranks)
-FLAGS := $(NVCCFLAGS) $(ARCH) $(INCLUDES) -Xcompiler -fopenmp,-Wall
+include $(COMMON)/nccl.mk
+FLAGS := $(NVCCFLAGS) $(ARCH) $(INCLUDES) $(if $(RANKS),$(NCCL_FLAGS)) -Xcompiler -fopenmp,-Wall
 
 SRC ?= transpose.cu
 BIN ?= transpose

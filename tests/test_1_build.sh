@@ -1,5 +1,5 @@
-# Builds: every step and solution as shipped, then for the oldest architecture (and one for
-# two) in a scratch copy of the kit, and copied step folders. A compiler warning fails the test.
+# Builds: every step and solution as shipped, then for sm_75 (and once for two architectures)
+# in a scratch copy of the kit, and copied step folders. A compiler warning fails the test.
 
 # judge_build NAME: judges the build whose log is LAST_OUT and status RC.
 judge_build() {
@@ -16,7 +16,8 @@ cp -r scripts/bench scripts/library "$scratch/scripts/"
 rm -f "$scratch/scripts/bench/levers" "$scratch/scripts/library/library"
 
 # Every build at once, as many at a time as there are cores, one make a folder (each as shipped,
-# and each in the scratch copy for SM=75, the oldest architecture CUDA 13 builds for; the last
+# and each in the scratch copy for SM=75, the oldest architecture CUDA 13 builds for (12.x
+# builds for sm_50 and newer, with no warning for sm_75); the last
 # step once more for two architectures in one binary, SM="75 90"; a student's copy of step3
 # beside the steps, which finds common/ by itself, and one elsewhere, told COMMON=), then each
 # judged from its own log. A line: NAME|DIR|SM|COMMON. The slowest (the benchmarks) first.
@@ -71,6 +72,16 @@ if grep -l cublas "${bins[@]}" >"$LAST_OUT"; then
 else
     pass "no step and no lever binary links cuBLAS"
 fi
+
+# SM= builds carry PTX for the newest architecture named, for the driver to compile on any newer
+# GPU: its machine code alone runs on none (tests/fatbin-ptx.sh lists the PTX a binary embeds).
+ptx_of() {   # ptx_of NAME BIN WANT: BIN's PTX is exactly WANT's
+    local got
+    got=$(tests/fatbin-ptx.sh "$2" 2>&1 | tr '\n' ' ')
+    [ "$got" = "$3 " ] && pass "$1" || fail "$1" "PTX for: ${got:-none}"
+}
+ptx_of "an SM=75 build carries PTX for compute_75" "$scratch/step1/transpose" compute_75
+ptx_of "an SM=\"75 90\" build carries PTX for compute_90 only" "$scratch/two-arch/transpose" compute_90
 
 LAST_OUT=$logs/flags.2
 if grep -q 'nvcc.*arch=compute_80' "$LAST_OUT"; then pass "make SM=80 after a default build rebuilds"

@@ -21,7 +21,7 @@ done
 for f in common/ranks/*.c; do
     if [ "$HAVE_NCCL" = 1 ]; then
         run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -fsyntax-only -fopenmp -Icommon \
-            -Icommon/ranks -I"$cuda_inc" "$f"
+            -Icommon/ranks -I"$cuda_inc" -I"$(nccl_include)" "$f"
         if [ "$RC" = 0 ]; then pass "$f is strict C11 against the CUDA and NCCL headers"
         else fail "$f is strict C11 against the CUDA and NCCL headers" "gcc failed"; fi
     else

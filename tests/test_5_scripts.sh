@@ -278,6 +278,79 @@ for n in $(scripts/lib/steps.sh --one-gpu) 6-8191x8192 7-8191x8192; do   # and s
         fail "profile panel of step $n: names device, driver, ncu and date" "header incomplete"
 done
 
+# scripts/check-tools.sh says what it found, one line an item: each requirement, each optional
+# tool, the driver. A missing optional tool is a note (exit 0); a missing requirement an error
+# that says how to get it (exit 1). path_without NAME...: a folder of links to every command on
+# PATH but the NAMEs (the first of a name on PATH wins), to stand for PATH without them.
+path_without() {
+    local dir=$TK_BUILD/path-without-$1 d dirs
+    rm -rf "$dir" && mkdir -p "$dir"
+    IFS=: read -ra dirs <<<"$PATH"
+    for d in "${dirs[@]}"; do
+        [ -d "$d" ] && find "$d" -maxdepth 1 \( -type f -o -type l \) -perm -u+x -print0 2>/dev/null |
+            xargs -0 -r ln -s -t "$dir" 2>/dev/null
+    done
+    for d; do rm -f "$dir/$d"; done
+    echo "$dir"
+}
+run_cmd scripts/check-tools.sh
+judge "check-tools: a line for each requirement, each optional tool and the driver, exit 0 here" 0 \
+    '^found: nvcc [0-9]+\.[0-9]+ \(' '^found: gcc .* with OpenMP$' '^found: GNU Make ' \
+    '^(found: cuBLAS|note: no cuBLAS)' '^(found: NCCL [0-9.]+ .*: step 8|note: .*no NCCL 2\.28 or newer)' \
+    '^(found: ncu|note: no ncu)' '^(found: compute-sanitizer|note: no compute-sanitizer)' \
+    '^(found: driver|note: .*driver)'
+n=$(grep -vc '^note: nvcc .* is older than 12\.0' "$LAST_OUT")   # that note is a ninth line
+[ "$n" = 8 ] && pass "check-tools: one line an item (8 lines)" || fail "check-tools: one line an item" "$n lines"
+expect "check-tools without ncu: a note of what profiles need, exit 0" 0 \
+    '^note: no ncu \(Nsight Compute\): profiles .*need it; .*install' \
+    env PATH="$(path_without ncu)" scripts/check-tools.sh
+expect "check-tools without nvcc: an error naming how to get the toolkit, exit 1" 1 \
+    '^missing: nvcc, the CUDA toolkit 12\.0 or newer \(https://developer\.nvidia\.com/cuda-downloads' \
+    env PATH="$(path_without nvcc)" scripts/check-tools.sh
+# The driver's CUDA beside the toolkit's, from nvidia-smi (here a stand-in that prints its line).
+fake_smi=$TK_BUILD/fake-smi
+mkdir -p "$fake_smi" && cat >"$fake_smi/nvidia-smi" <<'SMI'
+#!/bin/sh
+echo "| NVIDIA-SMI ${SMI_DRIVER}   Driver Version: ${SMI_DRIVER}   CUDA Version: ${SMI_CUDA}     |"
+SMI
+chmod +x "$fake_smi/nvidia-smi"
+expect "check-tools: a driver older than the toolkit (CUDA 10.2) is named, with what to do, exit 0" 0 \
+    '^note: driver 440\.33 supports CUDA 10\.2, older than the toolkit.s [0-9.]+: nothing built here runs; update the driver or build with toolkit 10\.2$' \
+    env PATH="$fake_smi:$PATH" SMI_DRIVER=440.33 SMI_CUDA=10.2 scripts/check-tools.sh
+expect "check-tools: a driver as new as the toolkit is found" 0 '^found: driver 999\.1, CUDA 99\.0 \(the toolkit: [0-9.]+\)$' \
+    env PATH="$fake_smi:$PATH" SMI_DRIVER=999.1 SMI_CUDA=99.0 scripts/check-tools.sh
+
+# NCCL_HOME (common/nccl.mk): a folder with nccl.h and nccl_device.h is looked in first, and a
+# build across GPUs gets its include/, lib/ and an rpath (pip's wheel has libnccl.so.2 only:
+# linked by that name); an empty folder changes nothing.
+nccl_home=$TK_BUILD/nccl-home
+rm -rf "$nccl_home" "$TK_BUILD/nccl-empty" && mkdir -p "$nccl_home/include" "$nccl_home/lib" "$TK_BUILD/nccl-empty"
+touch "$nccl_home/include/nccl.h" "$nccl_home/include/nccl_device.h" "$nccl_home/lib/libnccl.so.2"
+# nccl_state [NCCL_HOME]: what lib.sh's have_nccl and nccl_include say with that NCCL_HOME (none:
+# unset), whatever NCCL_HOME make test itself was given (make passes it on in MAKEFLAGS).
+# shellcheck disable=SC2120  # expect and run_cmd pass it its argument
+nccl_state() {
+    env -u MAKEFLAGS -u MFLAGS -u NCCL_HOME ${1:+"NCCL_HOME=$1"} \
+        bash -c '. scripts/lib/lib.sh && echo "HAVE_NCCL=[$(have_nccl)] in [$(nccl_include)]"'
+}
+expect "NCCL_HOME with nccl.h and nccl_device.h: HAVE_NCCL is 1, found there first" 0 \
+    "^HAVE_NCCL=\\[1\\] in \\[$nccl_home/include\\]$" nccl_state "$nccl_home"
+elsewhere=$(nccl_state)
+run_cmd nccl_state "$TK_BUILD/nccl-empty"
+[ "$RC" = 0 ] && [ "$(cat "$LAST_OUT")" = "$elsewhere" ] &&
+    pass "NCCL_HOME at an empty folder: HAVE_NCCL as found without it ($elsewhere)" ||
+    fail "NCCL_HOME at an empty folder: HAVE_NCCL as found without it ($elsewhere)" "exit $RC, see above"
+mkdir -p "$TK_BUILD/nccl-flags"
+printf 'RANKS := yes\nLDLIBS := -lnccl\ninclude %s/common/common.mk\nflags: ; @echo "FLAGS=$(FLAGS) LDLIBS=$(LDLIBS)"\n' \
+    "$TK_ROOT" >"$TK_BUILD/nccl-flags/Makefile"
+expect "NCCL_HOME: a build across GPUs gets -I, -L and an rpath there, and links libnccl.so.2 by name" 0 \
+    "-I$nccl_home/include -L$nccl_home/lib -Xlinker -rpath,$nccl_home/lib .*LDLIBS=-l:libnccl\\.so\\.2$" \
+    make -s -C "$TK_BUILD/nccl-flags" flags NCCL_HOME="$nccl_home"
+sed -i 's/^RANKS := yes$/RANKS :=/' "$TK_BUILD/nccl-flags/Makefile"
+run_cmd make -s -C "$TK_BUILD/nccl-flags" flags NCCL_HOME="$nccl_home"
+if [ "$RC" = 0 ] && ! grep -q -- "-I$nccl_home" "$LAST_OUT"; then pass "NCCL_HOME: a build on one GPU is left as it is"
+else fail "NCCL_HOME: a build on one GPU is left as it is" "exit $RC, or its flags name NCCL_HOME"; fi
+
 # Every script refuses what it does not understand, with its usage and exit 2, before any
 # work; -h prints its usage and nothing else (every line of it is a comment of the script).
 for f in scripts/cluster/job.sh scripts/results/results.sh scripts/profile/profile.sh \

@@ -140,8 +140,14 @@ static void encode_map(CUtensorMap *map, const float *base, int rows, int cols)
     static PFN_cuTensorMapEncodeTiled_v12000 encode;
     if (!encode) {
         cudaDriverEntryPointQueryResult found;
+#if CUDART_VERSION >= 12050
         CUDA_CHECK(cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", (void **)&encode,
                                                     12000, cudaEnableDefault, &found));
+#else   /* ByVersion is 12.5's; before it, the lookup asks for this toolkit's version (12.0+),
+           which has the 12.0 signature too. From 12.5 on, this call is deprecated. */
+        CUDA_CHECK(cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", (void **)&encode,
+                                           cudaEnableDefault, &found));
+#endif
         if (found != cudaDriverEntryPointSuccess || !encode) {
             fprintf(stderr, "levers: this driver has no cuTensorMapEncodeTiled\n");
             exit(TK_EXIT_CUDA);

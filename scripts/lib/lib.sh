@@ -12,12 +12,14 @@ from_start() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$TK_START/
 refuse() { echo "$(basename "$0" .sh): $1" >&2; usage >&2; exit 2; }
 
 # have_nccl: prints 1 when NCCL 2.28 or newer is here (nccl.h and nccl_device.h), as
-# common/nccl.mk (which the build uses) finds it; nothing otherwise. Only the steps across
-# GPUs need it.
-have_nccl() {
+# common/nccl.mk (which the build uses) finds it, NCCL_HOME first where set; nothing
+# otherwise. Only the steps across GPUs need it. nccl_include: the folder it found nccl.h in.
+nccl_mk() {
     make -s -f "$(dirname "${BASH_SOURCE[0]}")/../../common/nccl.mk" -f - print 2>/dev/null \
-        <<<'print: ; @echo $(HAVE_NCCL)'
+        <<<"print: ; @echo \$($1)"
 }
+have_nccl() { nccl_mk HAVE_NCCL; }
+nccl_include() { nccl_mk NCCL_INCLUDE; }
 
 # no_gpu BIN: true where the kit's program BIN (any ./transpose) can run no GPU row here, with
 # NO_GPU_STATUS its exit status (3: no usable GPU; 6: a driver older than the build's CUDA),
