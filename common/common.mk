@@ -65,7 +65,7 @@ SUBMAKE_FLAGS := $(if $(findstring n,$(firstword -$(MAKEFLAGS))),-n) \
 $(HARNESS_LIBS): FORCE
 	@mkdir -p $(HARNESS_DIR) && $(LOCK) env -u MAKEFLAGS -u MFLAGS $(MAKE) $(SUBMAKE_FLAGS) \
 	    --no-print-directory -f $(COMMON)/harness.mk \
-	    COMMON=$(COMMON) DIR=$(HARNESS_DIR) NVCC=$(NVCC) HFLAGS='$(FLAGS)' LIB=$@
+	    COMMON=$(COMMON) DIR=$(HARNESS_DIR) NVCC='$(NVCC)' HFLAGS='$(FLAGS)' LIB=$@
 
 # The flags are a dependency: .BIN.flags holds the last build's, and is rewritten (so BIN is
 # rebuilt) only when they change, as with make SM=80 after a default build.
