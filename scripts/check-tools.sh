@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Says what the kit found, one line an item. What it needs to build: nvcc (CUDA 12.0 or newer),
+# Says what the kit found, one line an item. What it needs to build: nvcc (CUDA 12.4 or newer),
 # a C compiler with OpenMP, GNU Make ("found: ..." or "missing: ..." with how to get it, and
 # exit status 1). What it can do without (a "note: ..." where missing, exit status 0): cuBLAS
 # (make test's library row, make results), NCCL 2.28 or newer (step 8, across GPUs), ncu
@@ -24,12 +24,15 @@ toolkit=
 if nvcc=$(command -v nvcc); then
     toolkit=$(nvcc --version 2>/dev/null | sed -n 's/.*release \([0-9][0-9.]*\),.*/\1/p')
     found "nvcc ${toolkit:-(version unknown)} ($nvcc)"
-    older "${toolkit:-0}" 12.0 &&
+    if older "${toolkit:-0}" 12.0; then
         note "nvcc ${toolkit:-of unknown version} is older than 12.0: steps 1-7 and the library row build with 11.8 (and gcc 11: make NVCCFLAGS='-O3 -lineinfo -ccbin g++-11'); the lever benchmark and step 8 need 12.0 or newer"
+    elif older "${toolkit:-0}" 12.4; then
+        note "nvcc $toolkit: the kit was built and tested with 12.4 and newer; 12.0 to 12.3 were not tried"
+    fi
     # The toolkit's folder, as PATH names it and with every link followed.
     cuda=("$(dirname "$(dirname "$nvcc")")" "$(dirname "$(dirname "$(readlink -f "$nvcc")")")")
 else
-    need "nvcc, the CUDA toolkit 12.0 or newer (https://developer.nvidia.com/cuda-downloads; apt-get install nvidia-cuda-toolkit; or 'module load cuda' on a cluster; put its bin/ on PATH)"
+    need "nvcc, the CUDA toolkit 12.4 or newer (https://developer.nvidia.com/cuda-downloads; apt-get install nvidia-cuda-toolkit; or 'module load cuda' on a cluster; put its bin/ on PATH)"
 fi
 if command -v gcc >/dev/null; then
     if echo 'int main(void){return 0;}' | gcc -fopenmp -x c - -o /dev/null 2>/dev/null; then

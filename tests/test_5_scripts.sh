@@ -305,7 +305,7 @@ expect "check-tools without ncu: a note of what profiles need, exit 0" 0 \
     '^note: no ncu \(Nsight Compute\): profiles .*need it; .*install' \
     env PATH="$(path_without ncu)" scripts/check-tools.sh
 expect "check-tools without nvcc: an error naming how to get the toolkit, exit 1" 1 \
-    '^missing: nvcc, the CUDA toolkit 12\.0 or newer \(https://developer\.nvidia\.com/cuda-downloads' \
+    '^missing: nvcc, the CUDA toolkit 12\.4 or newer \(https://developer\.nvidia\.com/cuda-downloads' \
     env PATH="$(path_without nvcc)" scripts/check-tools.sh
 # The driver's CUDA beside the toolkit's, from nvidia-smi (here a stand-in that prints its line).
 fake_smi=$TK_BUILD/fake-smi
@@ -612,3 +612,13 @@ run_cmd expect_table results/README.md
 sed 's/^| step 4, GPU-no-conflicts | 54\.5 |/| step 4, GPU-no-conflicts | 55.5 |/' results/README.md >"$TK_BUILD/expect-readme.md"
 expect "'What to expect': a changed figure is caught" 0 '^GPU-no-conflicts, h100: table 55\.5, file 54\.5$' \
     expect_table "$TK_BUILD/expect-readme.md"
+# large.sh STEPS runs those steps alone; with none, every step and the library row (read from
+# its trace; the stand-in old driver stops it at the GPU check, after it chose what to run, on
+# any machine, so that nothing large runs inside make test).
+TK_TEST_DRIVER_VERSION=11080 run_cmd bash -x scripts/results/large.sh 7
+if [ "$RC" != 6 ]; then fail "large.sh 7: only step 7, no library row" "exit $RC, expected 6"
+elif grep -q 'bins+=(scripts/library/library)' "$LAST_OUT"; then
+    fail "large.sh 7: only step 7, no library row" "the library row was queued"
+else pass "large.sh 7: only step 7, no library row"; fi
+TK_TEST_DRIVER_VERSION=11080 run_cmd bash -x scripts/results/large.sh
+judge "large.sh with no step: every step and the library row" 6 '^\+ bins\+=\(scripts/library/library\)'

@@ -11,7 +11,8 @@
 #                                     one of MIB MiB), and why the others would not; no GPU
 #                                     needed with --memory
 #
-# Ends with "N passed, N failed, N skipped"; exit status 0 when every run was exact, 1
+# Ends with "N passed, N failed (N shape(s) skipped)"; exit status 0 when every run was exact
+# (or none fitted: said), 1
 # otherwise, 2 bad arguments, 3 no usable GPU, 6 a driver older than the build (nothing run).
 set -u
 . "$(dirname "$0")/../lib/lib.sh"
@@ -50,10 +51,11 @@ gpu_memory() {   # the MiB nvidia-smi reports for the GPU this run uses, or noth
     nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits -i "${dev%%,*}" 2>/dev/null | head -n 1
 }
 if [ "$plan" = 1 ] && [ -n "$memory" ]; then plan "$memory"; exit 0; fi
+named=${#steps[@]}   # steps named on the command line: then no library row
 [ ${#steps[@]} = 0 ] && mapfile -t steps < <(scripts/lib/steps.sh --one-gpu)
 bins=()
 for n in "${steps[@]}"; do bins+=("solution/step$n/transpose"); done
-[ $# = 0 ] && bins+=(scripts/library/library)
+[ "$named" = 0 ] && bins+=(scripts/library/library)   # the library row unless steps are named
 for b in "${bins[@]}"; do   # each folder builds itself (the top Makefile has no tool targets)
     make -s -C "$(dirname "$b")" >/dev/null ||
         { echo "large: the build failed: run make to see why" >&2; exit 4; }
@@ -66,6 +68,7 @@ memory=${memory:-$(gpu_memory)}
 [[ $memory =~ ^[0-9]+$ ]] || { echo "large: cannot read this GPU's memory from nvidia-smi: give it with --memory MIB" >&2; exit 4; }
 plan "$memory"
 [ "$plan" = 1 ] && exit 0
+if [ ${#RUN[@]} = 0 ]; then echo "0 passed, 0 failed, $(echo $SHAPES | wc -w) shapes skipped"; exit 0; fi
 passed=0 failed=0 skipped=$(( $(echo $SHAPES | wc -w) - ${#RUN[@]} ))
 for shape in "${RUN[@]}"; do
     for bin in "${bins[@]}"; do
@@ -77,5 +80,5 @@ for shape in "${RUN[@]}"; do
         if [ "$rc" = 0 ]; then passed=$((passed + 1)); else echo "FAIL: exit $rc"; failed=$((failed + 1)); fi
     done
 done
-echo "$passed passed, $failed failed, $skipped skipped"
+echo "$passed passed, $failed failed ($skipped shape(s) skipped)"
 [ "$failed" = 0 ]
