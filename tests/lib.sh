@@ -55,7 +55,7 @@ expect() {
     judge "$name" "$code" "$pattern"
 }
 
-# GPU present? scripts/lib/no-gpu.sh asks the step 1 solution. A broken GPU run counts as present:
+# GPU present? scripts/lib/lib.sh's no_gpu asks the step 1 solution. A broken GPU run counts as present:
 # it must fail the GPU tests, not skip them.
 gpu_probe() {
     [ -n "${GPU_STATE:-}" ] && return

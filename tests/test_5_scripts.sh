@@ -355,7 +355,7 @@ else fail "NCCL_HOME: a build on one GPU is left as it is" "exit $RC, or its fla
 # work; -h prints its usage and nothing else (every line of it is a comment of the script).
 for f in scripts/cluster/job.sh scripts/results/results.sh scripts/profile/profile.sh \
          scripts/results/large.sh scripts/grade/grade.sh scripts/check-tools.sh \
-         scripts/lib/steps.sh scripts/lib/no-gpu.sh; do
+         scripts/lib/steps.sh; do
     s=$(basename "$f" .sh)
     run_cmd "$f" --no-such-option
     judge "$s.sh: an unknown option is refused with the usage, exit 2" 2 "no-such-option"

@@ -1,15 +1,17 @@
 /* What the lever benchmark needs from the harness besides harness.h: several kernels timed
-   and checked in one run. Between tk_begin and tk_next_shape, for each kernel:
-       tk_time_kernel(&run, "name", launch, copies, d_in, d_out);   the kernel beside the ceiling
+   and checked in one run, through the two halves of tk_time_gpu's row that harness_state.h
+   names. Between tk_begin and tk_next_shape, for each kernel:
+       tk_time_row(&run, "name", launch, copies, d_in, d_out);   the kernel beside the ceiling
        ... copy the result back into run.out ...
-       tk_report_kernel(&run);                                      its exact check and row
+       tk_check_row(&run);                                       its exact check and row
    Built from bench.c with the benchmark alone: no step links it. */
 #ifndef TK_BENCH_H
 #define TK_BENCH_H
 
 #include "harness.h"
-#include "matrix.h"    /* struct tk_mismatch */
-#include "report.h"    /* tk_gbs */
+#include "harness_state.h"   /* tk_time_row, tk_check_row */
+#include "matrix.h"          /* struct tk_mismatch */
+#include "report.h"          /* tk_gbs */
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,15 +22,6 @@ const struct tk_options *tk_run_options(const struct tk_run *run);
 
 /* The GPU's compute capability, 10 x major + minor: 90 for 9.0. */
 int tk_run_cc(const struct tk_run *run);
-
-/* tk_time_gpu for a kernel of the given row name. copies: the kernel is a yardstick that copies
-   instead of transposing, and tk_report_kernel checks its output against the input itself. */
-void tk_time_kernel(struct tk_run *run, const char *name, tk_launch_fn launch, int copies,
-                    const float *d_in, float *d_out);
-
-/* Checks run->out (copied back by the caller) against the transpose of run->in and prints the
-   last timed kernel's row, with where and how its output was wrong. Returns the status so far. */
-int tk_report_kernel(struct tk_run *run);
 
 /* Whether run->out is exactly the transpose of run->in (copies: exactly run->in); for a wrong
    transpose, m (may be NULL) says where. For outputs the program checks itself. */

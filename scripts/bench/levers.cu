@@ -249,10 +249,10 @@ int main(int argc, char **argv)
                        variants[v].cc / 10, variants[v].cc % 10);
                 continue;
             }
-            tk_time_kernel(&run, variants[v].name, variants[v].launch, variants[v].copies, d_in,
-                           d_out);
+            tk_time_row(&run, variants[v].name, variants[v].launch, variants[v].copies, d_in,
+                        d_out);
             CUDA_CHECK(cudaMemcpy(run.out, d_out, run.bytes, cudaMemcpyDeviceToHost));
-            tk_report_kernel(&run);
+            tk_check_row(&run);
         }
 
         printf("\nThe same variants timed back to back (mean of %d launches in a row, no poison "

@@ -67,12 +67,14 @@ case $KILL_ON_BAD_EXIT in
     ""|0|1) ;;
     *) echo "job: KILL_ON_BAD_EXIT is 0, 1 or unset, not '$KILL_ON_BAD_EXIT'" >&2; exit 2 ;;
 esac
+# prog: the kit's program the job runs (with STEP=all, the first of those results.sh runs,
+# whose statuses it passes on); its --help gives the words of each exit status.
 case $STEP in
-    all) run=(scripts/results/results.sh -n "$SIZE") ;;
+    all) run=(scripts/results/results.sh -n "$SIZE") prog=solution/step1/transpose ;;
     [0-9]*) [ -d "$KIT_DIR/solution/step$STEP" ] || { echo "job: no solution/step$STEP in $KIT_DIR" >&2; exit 2; }
-            run=("solution/step$STEP/transpose" -n "$SIZE") ;;
+            run=("solution/step$STEP/transpose" -n "$SIZE") prog=${run[0]} ;;
     *) [ -f "$KIT_DIR/$STEP/transpose.cu" ] || { echo "job: no $STEP/transpose.cu in $KIT_DIR" >&2; exit 2; }
-       run=("$STEP/transpose" -n "$SIZE") ;;
+       run=("$STEP/transpose" -n "$SIZE") prog=${run[0]} ;;
 esac
 # Step 8 across nodes: ranks a launcher starts, NCCL's id through a file every node can read.
 across=" $("$KIT_DIR/scripts/lib/steps.sh" --across | tr '\n' ' ') "
@@ -122,17 +124,14 @@ cd "$KIT_DIR" || exit 2
 "${run[@]}"
 rc=$?
 case $rc in
-    0) why="every row ran and every output was exact" ;;
-    1) why="an output was wrong" ;;
-    2) why="a bad command line or setting" ;;
-    3) why="no usable GPU: the GPU rows were skipped" ;;
-    4) why="a CUDA or NCCL call, an allocation or the id file failed" ;;
-    5) why="the step's TODOs are not done yet" ;;
-    6) why="the NVIDIA driver is older than the build's CUDA: update it, or build with an older toolkit" ;;
     127) why="the command was not found" ;;
     143) why="a process was ended by SIGTERM (srun --kill-on-bad-exit=1 after another rank failed, or the job's time limit)" ;;
     137) why="a process was killed by SIGKILL (out of memory, or the time limit's last word)" ;;
-    *) if [ "$rc" -gt 128 ]; then why="a process was ended by signal $((rc - 128))"; else why="see the messages above"; fi ;;
+    # The kit's own statuses in the words of its one table (./transpose --help prints it).
+    *) why=$("$prog" --help 2>/dev/null | sed -n "/^Exit status:/,\$s/^  $rc  //p")
+       if [ -n "$why" ]; then :
+       elif [ "$rc" -gt 128 ]; then why="a process was ended by signal $((rc - 128))"
+       else why="see the messages above"; fi ;;
 esac
 echo "job: ${run[0]} exited $rc: $why"
 exit "$rc"

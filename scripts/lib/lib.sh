@@ -37,6 +37,10 @@ no_gpu() {
     return 0
 }
 
+# visible_gpu: the GPU a program started here uses, as nvidia-smi -i takes it: the first of
+# CUDA_VISIBLE_DEVICES (an index or a UUID), else 0.
+visible_gpu() { local dev=${CUDA_VISIBLE_DEVICES:-0}; echo "${dev%%,*}"; }
+
 # gpu_others: what else uses the GPU this shell's programs run on (CUDA_VISIBLE_DEVICES's
 # first, else GPU 0), as nvidia-smi lists it, one line each: "pid PID NAME (N MiB)" for each
 # compute process other than this shell, and "MIG: ..." where the GPU is split into MIG
@@ -44,10 +48,8 @@ no_gpu() {
 # Nothing where there is no nvidia-smi; a container may not see other containers' processes.
 gpu_others() {
     command -v nvidia-smi >/dev/null || return 0
-    local dev=${CUDA_VISIBLE_DEVICES:-0}
-    dev=${dev%%,*}
     nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv,noheader,nounits \
-        -i "$dev" 2>/dev/null |
+        -i "$(visible_gpu)" 2>/dev/null |
         awk -F', *' -v me="$$" '$1 ~ /^[0-9]+$/ && $1 != me { printf "pid %s %s (%s MiB)\n", $1, $2, $3 }'
     if nvidia-smi -L 2>/dev/null | grep -q '^  MIG '; then
         echo "MIG: this GPU is split into MIG slices; a slice's memory bandwidth is its own share"

@@ -31,24 +31,27 @@ while [ $# -gt 0 ]; do
            steps+=("$a") ;;
     esac
 done
-# fits R C MIB: whether two R x C matrices, the flush's scratch (2 x 60 MiB at most, twice
-# the largest L2 the kit has met) and 1 GiB for the CUDA context fit in MIB MiB.
-fits() { awk -v r="$1" -v c="$2" -v m="$3" 'BEGIN { exit !(2 * r * c * 4 / 1048576 + 120 + 1024 <= m) }'; }
-# plan MIB: the shapes to run on a GPU of MIB MiB into RUN, each skipped one said.
+# plan MIB: the shapes to run on a GPU of MIB MiB into RUN, each skipped one said. A shape
+# needs two R x C matrices, the flush's scratch (2 x 60 MiB at most, twice the largest L2 the
+# kit has met) and 1 GiB for the CUDA context.
 plan() {
-    local shape need
+    local shape why
     RUN=()
-    for shape in $SHAPES; do
-        need=$(awk -v r="${shape%x*}" -v c="${shape#*x}" 'BEGIN { printf "%.1f", (2 * r * c * 4 / 1048576 + 1144) / 1024 }')
-        if fits "${shape%x*}" "${shape#*x}" "$1"; then RUN+=("$shape")
-        else echo "large: ${shape/x/ x } skipped: it needs about $need GiB of GPU memory; this GPU has $(awk -v m="$1" 'BEGIN { printf "%.1f", m / 1024 }') GiB"; fi
+    for shape in $SHAPES; do   # awk says why and succeeds where the shape does not fit
+        if why=$(awk -v r="${shape%x*}" -v c="${shape#*x}" -v m="$1" 'BEGIN {
+                     need = 2 * r * c * 4 / 1048576 + 120 + 1024
+                     printf "it needs about %.1f GiB of GPU memory; this GPU has %.1f GiB", need / 1024, m / 1024
+                     exit need <= m }'); then
+            echo "large: ${shape/x/ x } skipped: $why"
+        else
+            RUN+=("$shape")
+        fi
     done
     [ ${#RUN[@]} -gt 0 ] && echo "large: runs ${RUN[*]}" ||
         echo "large: no shape past 2^31 elements fits this GPU's memory: nothing to run"
 }
 gpu_memory() {   # the MiB nvidia-smi reports for the GPU this run uses, or nothing
-    local dev=${CUDA_VISIBLE_DEVICES:-0}
-    nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits -i "${dev%%,*}" 2>/dev/null | head -n 1
+    nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits -i "$(visible_gpu)" 2>/dev/null | head -n 1
 }
 if [ "$plan" = 1 ] && [ -n "$memory" ]; then plan "$memory"; exit 0; fi
 named=${#steps[@]}   # steps named on the command line: then no library row
