@@ -7,11 +7,12 @@
 
 #define MIB (1024.0 * 1024.0)
 
-static size_t g_matrix_bytes;   /* for the out-of-memory message */
+static long g_rows, g_cols;   /* the shape being run: for the messages below */
 
-void tk_cuda_check_bytes(size_t bytes)
+void tk_cuda_check_shape(long rows, long cols)
 {
-    g_matrix_bytes = bytes;
+    g_rows = rows;
+    g_cols = cols;
 }
 
 void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line)
@@ -24,6 +25,15 @@ void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line
     if (err == cudaErrorMemoryAllocation && cudaMemGetInfo(&free_b, &total_b) == cudaSuccess)
         fprintf(stderr, "the device has %.0f MiB free of %.0f MiB; this run needs two matrices "
                 "of %.1f MiB and a scratch buffer\n", free_b / MIB, total_b / MIB,
-                g_matrix_bytes / MIB);
+                (double)g_rows * g_cols * sizeof(float) / MIB);
+    /* A launch refused: where the shape passes what a grid's y holds for tiles of 32 rows
+       (steps 2 to 6 count their tiles there), the numbers say so. */
+    if (err == cudaErrorInvalidConfiguration && g_rows > TK_GRID_Y_ROWS(32))
+        fprintf(stderr, "grid's y: this shape has %ld rows; a grid whose y counts tiles of 32 "
+                "rows needs %ld blocks there (of 64 rows, %ld), and a grid's y holds at most "
+                "%ld. Steps 2 to 6 launch such a grid: they stop at %ld rows (step 6, with "
+                "tiles of 64 rows, at %ld). Step 7 takes every shape that fits.\n", g_rows,
+                (g_rows + 31) / 32, (g_rows + 63) / 64, TK_GRID_Y_MAX, TK_GRID_Y_ROWS(32),
+                TK_GRID_Y_ROWS(64));
     exit(TK_EXIT_CUDA);
 }

@@ -14,8 +14,9 @@ extern "C" {
 #define CUDA_CHECK(call) tk_cuda_check((call), #call, __FILE__, __LINE__)
 void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line);
 
-/* The bytes of one matrix, which an out-of-memory failure names beside what the device has. */
-void tk_cuda_check_bytes(size_t bytes);
+/* The shape being run: an out-of-memory failure names its matrices' bytes beside what the
+   device has, and a refused launch its rows beside what a grid's y holds. */
+void tk_cuda_check_shape(long rows, long cols);
 
 #ifdef __cplusplus
 }

@@ -126,7 +126,7 @@ static void begin_shape(struct tk_run *run)
     run->cols = (int)c->opt.cols;
     size_t n = (size_t)run->rows * run->cols;
     run->bytes = n * sizeof(float);
-    tk_cuda_check_bytes(run->bytes);
+    tk_cuda_check_shape(run->rows, run->cols);
     host_matrices(run, argv[0]);
     cudaRuntimeGetVersion(&c->table.runtime_version);
     cudaDriverGetVersion(&c->table.driver_version);   /* 0 when there is no driver */

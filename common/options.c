@@ -40,8 +40,10 @@ void tk_print_usage(FILE *f, const char *prog)
 "                  'shapes: R x C exact' or 'not exact'; the exit status is 1 if one was not)\n"
 "  -h, --help      this text\n"
 "\n"
-"Sizes: up to %ld rows (65535 tiles of 32 in the grid's y) and %ld columns, as\n"
-"long as two matrices fit in the GPU's memory and in the host's. The default, 8192 x 8192\n"
+"Sizes: up to %ld rows and %ld columns (each side an int), as long as two\n"
+"matrices fit in the GPU's memory and in the host's. Steps 2 to 6 count tiles of rows in\n"
+"their grid's y, which holds 65535 blocks: they stop at 2097120 rows (step 6: 4194240)\n"
+"and say so; step 7 takes every shape that fits. The default, 8192 x 8192\n"
 "floats, is 256 MiB a matrix. Smaller sizes flatter the GPU: the 2013 workshop\n"
 "used 1024 x 1024 (4 MiB), which sits entirely in a modern L2 cache (50 MB on an\n"
 "H100), so it measures the cache and the launch overhead, not device memory.\n"
@@ -94,12 +96,12 @@ static enum tk_parse_result check_size(long rows, long cols, char *err, size_t e
         return TK_PARSE_ERROR;
     }
     if (rows > TK_MAX_ROWS) {
-        snprintf(err, errlen, "%ld rows: at most %ld (65535 tiles of 32 rows in the grid's y)",
+        snprintf(err, errlen, "%ld rows: at most %ld (the kit holds a side in an int)",
                  rows, TK_MAX_ROWS);
         return TK_PARSE_ERROR;
     }
     if (cols > TK_MAX_COLS) {
-        snprintf(err, errlen, "%ld columns: at most %ld (the kernels index columns as int)",
+        snprintf(err, errlen, "%ld columns: at most %ld (the kit holds a side in an int)",
                  cols, TK_MAX_COLS);
         return TK_PARSE_ERROR;
     }

@@ -13,10 +13,15 @@ extern "C" {
 #define TK_DEFAULT_REPS   20
 #define TK_DEFAULT_WARMUP 3
 #define TK_MAX_REPS       10000
-/* The kernels' grids set the limits, not the harness: a grid's y counts tiles of 32 rows
-   and stops at 65535; its x counts columns in blocks of up to 256 and indexes them as int. */
-#define TK_MAX_ROWS       (65535L * 32)          /* 2097120 */
-#define TK_MAX_COLS       (2147483647L - 255)    /* 2147483392: int, rounded up to 256 */
+/* The harness holds each side of a matrix in an int (struct tk_run), rounded up to 256 so
+   that a kernel's grid may round it up to whole blocks without passing the int. Within them a
+   shape is refused only when its two matrices do not fit the GPU's or the host's memory. A
+   step's own grid may stop earlier: a grid's y holds at most 65535 blocks, so steps 2 to 6,
+   which count tiles of rows there, stop at TK_GRID_Y_ROWS(tile) rows and say so. */
+#define TK_MAX_ROWS       (2147483647L - 255)    /* 2147483392 */
+#define TK_MAX_COLS       (2147483647L - 255)
+#define TK_GRID_Y_MAX     65535L
+#define TK_GRID_Y_ROWS(tile) (TK_GRID_Y_MAX * (tile))   /* 2097120 for tiles of 32 rows */
 #define TK_MAX_SHAPES     64                     /* shapes in one --shapes list */
 
 struct tk_options {

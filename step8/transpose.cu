@@ -94,8 +94,8 @@ static void launch(const float *d_in, float *d_out, int rows, int cols, cudaStre
     bool shift = rows % 8 != 0;   /* output rows start off their sectors */
     bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
     int nx = (cols + TC - 1) / TC, ny = (rows + (shift ? HALO : 0) + TR - 1) / TR;
-    /* one dimension, run band by band, but for a tall matrix */
-    dim3 grid = rows < 4L * cols ? dim3(nx * ny) : dim3(nx, ny);
+    /* one dimension, band by band, but 2D for a tall matrix whose ny fits a grid's y */
+    dim3 grid = rows < 4L * cols || ny > 65535 ? dim3(nx * ny) : dim3(nx, ny);
     dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
     if (shift && pairs)
         transpose_kernel<HALO, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);

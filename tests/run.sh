@@ -6,6 +6,9 @@ set -u
 cd "$(dirname "$0")/.." || exit 4
 scripts/check-tools.sh || exit 1
 . tests/lib.sh
+# The grader's shape past 2^31 elements (two matrices of 8 GiB, seconds each) is left out of
+# every grade but those of the tests about it, which ask for it (grade_into ... large).
+export TK_GRADE_LARGE=0
 
 # TESTS="4 6" runs only tests/test_4_*.sh and tests/test_6_*.sh (the first two always run:
 # they build what the others use).

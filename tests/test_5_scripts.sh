@@ -427,25 +427,39 @@ sed '/^<details><summary>Hint 3/,/^<\/details>/d' step3/README.md >"$TK_BUILD/ti
 
 
 # The generated shapes of the sweep: the same for a seed on any awk, every residue mod 8 on
-# each side, nothing past the harness's limits or the memory, those that fit the L2 apart.
-gen() { awk -v seed="$1" -v count=40 -v mem_mib=81559 -v l2_mib=50 -f scripts/results/shapes-gen.awk; }
+# each side, nothing past the memory (16 GiB a matrix, two with the scratch in the GPU's), those
+# that fit the L2 apart; no bound from the kit's own limits: of 54 shapes (a sweep's), at least
+# 3 of more than 2097120 rows (what a grid's y of 32-row tiles reaches), 3 of 65 to 112 rows
+# and 2 over 8 GiB; on a 16 GiB GPU nothing past what it holds.
+gen() { awk -v seed="$1" -v count="${2:-54}" -v mem_mib="${3:-81559}" -v l2_mib=50 -f scripts/results/shapes-gen.awk; }
 gen 7 >"$TK_BUILD/gen-a" && gen 7 >"$TK_BUILD/gen-b" && gen 8 >"$TK_BUILD/gen-c"
 cmp -s "$TK_BUILD/gen-a" "$TK_BUILD/gen-b" && ! cmp -s "$TK_BUILD/gen-a" "$TK_BUILD/gen-c" &&
     pass "shapes-gen.awk: the same seed gives the same shapes, another seed others" ||
     fail "shapes-gen.awk: shapes follow the seed" "see $TK_BUILD/gen-*"
-for seed in 7 20261123 999999999; do
-    bad=$(gen "$seed" | awk -v l2=$((50 * 1048576)) '
+# gen_bad MEM_MIB: what is wrong with the shapes on stdin, drawn for a GPU of MEM_MIB (none: all hold)
+gen_bad() {
+    awk -v l2=$((50 * 1048576)) -v mem="$1" '
         { b = $1 * $2 * 4; n[$3]++
-          if ($1 < 1 || $2 < 1 || $1 > 2097120 || b > 8 * 1024 ^ 3) print "past a limit: " $0
+          if ($1 < 1 || $2 < 1 || b > 16 * 1024 ^ 3 || 2 * b + 2 * l2 > mem * 1048576) print "past the memory: " $0
           if ($3 == "fits-l2" && b > l2) print "set apart but larger than the L2: " $0
           if ($3 != "fits-l2" && b <= l2) print "counted but fits in the L2: " $0
+          if ($3 != "fits-l2") { tall += $1 > 2097120; short += $1 >= 65 && $1 <= 112; big += b > 8 * 1024 ^ 3 }
           if ($3 == "any") { rr[$1 % 8]; cr[$2 % 8] } }
-        END { if (n["any"] + n["skinny"] + n["square"] != 40) print "not 40 counted shapes"
-              for (c in n) k++; if (!n["any"] || !n["skinny"] || !n["square"]) print "a class is missing"
-              for (i = 0; i < 8; i++) if (!(i in rr) || !(i in cr)) print "residue " i " missing" }')
-    [ -z "$bad" ] && pass "shapes-gen.awk seed $seed: 40 shapes beyond the L2, every class, every residue mod 8 each side, within the limits" ||
+        END { if (n["any"] + n["skinny"] + n["square"] + n["shortwide"] != 54) print "not 54 counted shapes"
+              if (!n["any"] || !n["skinny"] || !n["square"] || !n["shortwide"]) print "a class is missing"
+              for (i = 0; i < 8; i++) if (!(i in rr) || !(i in cr)) print "residue " i " missing"
+              if (mem > 40000 && (tall < 3 || short < 3 || big < 2))
+                  print tall " shapes past 2097120 rows, " short " of 65-112 rows, " big " over 8 GiB" }'
+}
+for seed in 7 20261123 999999999; do
+    bad=$(gen "$seed" | gen_bad 81559)
+    [ -z "$bad" ] && pass "shapes-gen.awk seed $seed: 54 shapes beyond the L2, every class and residue, past 2097120 rows, 65-112 rows, over 8 GiB" ||
         fail "shapes-gen.awk seed $seed" "$bad"
 done
+bad=$(gen 7 54 16384 | gen_bad 16384)
+[ -z "$bad" ] && pass "shapes-gen.awk on a 16 GiB GPU: every shape fits it" || fail "shapes-gen.awk on a 16 GiB GPU" "$bad"
+printf '3000000 11 skinny\n' | gen_bad 81559 | grep -q 'not 54' && pass "shapes-gen check: a short list is caught" ||
+    fail "shapes-gen check: a short list is caught" "not caught"
 expect "shapes-gen.awk refuses a missing seed: exit 2" 2 'needs -v seed=S' \
     awk -v count=4 -v mem_mib=1000 -v l2_mib=50 -f scripts/results/shapes-gen.awk
 expect "results.sh refuses --seed 0" 2 '^results: --seed takes' scripts/results/results.sh --sweep --seed 0

@@ -112,6 +112,12 @@ for m in $mistakes $variants; do
     verdict_of[$m]=$(sed -n 's/^verdict: //p' "$(desc "$m")")
     edited_folder "$(desc "$m")" "${base_of[$m]}" "$corpus/$m" || : >"$corpus/$m/transpose.cu"
 done
+# large_of[NAME]: graded with the shape past 2^31 elements: each mistake of that verdict and
+# the solution of its step.
+declare -A large_of=()
+for m in $mistakes; do
+    [ "${verdict_of[$m]}" = large ] && large_of[$m]=1 large_of[solution-${base_of[$m]##*/}]=1
+done
 for n in $STEP_NUMS; do
     rm -rf "$corpus/solution-step$n" && cp -r "solution/step$n" "$corpus/solution-step$n"
     rm -f "$corpus/solution-step$n/transpose"
@@ -207,9 +213,10 @@ sample() {
         seen[$kind]=1 seen[$m]=1
         seen[verdict ${verdict_of[$m]}]=1
     done
-    for m in "$@"; do   # then the first of each verdict not yet among them
+    for m in "$@"; do   # then the first of each verdict not yet among them, and every large one
         verdict=${verdict_of[$m]}
         [ -n "$verdict" ] && [ -z "${seen[verdict $verdict]:-}" ] && seen[verdict $verdict]=1 seen[$m]=1
+        [ "$verdict" = large ] && seen[$m]=1
     done
     for m in "$@"; do [ -n "${seen[$m]:-}" ] && echo "$m"; done
 }
@@ -226,7 +233,7 @@ for m in $mistakes; do
             judge_grade "grade: mistake $m fails with its verdict and message" "$corpus/$m" 1 \
                 "^graded $m: failed \\(build\\)\$" "${words[@]}" ;;
         *) in_sample "$m" || continue ;;&
-        shapes|memcheck|racecheck|synccheck) checked+=("$m") ;;
+        shapes|memcheck|racecheck|synccheck|large) checked+=("$m") ;;
         *) timed+=("$m") ;;
     esac
 done
@@ -244,12 +251,16 @@ if [ "$GPU_STATE" = present ]; then
     TK_GRADE_LOCK=$(mktemp /tmp/tk-grade-lock.XXXXXX)
     rm -rf "$TK_GRADE_COUNTS" && mkdir -p "$TK_GRADE_COUNTS"
     at_once=1; gpus_shared && at_once=8   # side by side where the GPU takes several processes
-    for m in "${checked[@]}"; do gradable "$m" && echo "$m --checks-only"; done >"$TK_BUILD/grades.txt"
+    # A mistake of the shape past 2^31 elements, and the solutions of their steps, are graded
+    # with it (large): the mistake fails there, the solution passes there.
+    for m in "${checked[@]}"; do
+        gradable "$m" && echo "$m --checks-only${large_of[$m]:+ large}"
+    done >"$TK_BUILD/grades.txt"
     # shellcheck disable=SC2046,SC2086  # lists of names, of step numbers
     for m in "${timed[@]}" $sampled_variants $(printf 'solution-step%s ' $STEP_NUMS); do
-        gradable "$m" && echo "$m"
+        gradable "$m" && echo "$m${large_of[$m]:+ large}"
     done >>"$TK_BUILD/grades.txt"
-    xargs -P "$at_once" -L 1 bash -c 'grade_into "$0/$1" ${2:-}' "$corpus" <"$TK_BUILD/grades.txt"
+    xargs -P "$at_once" -L 1 bash -c 'grade_into "$0/$1" "${@:2}"' "$corpus" <"$TK_BUILD/grades.txt"
     rm -f "$TK_GRADE_LOCK"
     unset TK_GRADE_LOCK TK_GRADE_AT_ONCE TK_GRADE_COUNTS
 fi
@@ -273,6 +284,7 @@ for n in $STEP_NUMS; do
     across_test "$name" "$n" || continue
     clean='^PASS compute-sanitizer --tool synccheck'   # across GPUs: no sanitizer, said so
     [[ " $ACROSS_NUMS " == *" $n "* ]] && clean='^note: compute-sanitizer is not run on a step across GPUs'
+    large='' ; [ -n "${large_of[solution-step$n]:-}" ] && large='^(PASS|note:) 46341 x 46341 \(past 2\^31 elements\)'
     judge_grade "$name" "$corpus/solution-step$n" 0 "^graded step$n: passed\$" \
-        '^PASS speed: your kernel runs at [0-9]+% of the solution' "$clean"
+        '^PASS speed: your kernel runs at [0-9]+% of the solution' "$clean" "$large"
 done

@@ -145,6 +145,15 @@ grader_words() (
     said shape:not-run 'not run yet'
     said shape:exit 'exit status'
     said sanitizer:timeout 'did not finish in 5 minutes'
+    # int_wrap_words, on the shape past 2^31 elements: a wrong element whose write's index, read's
+    # index or both pass an int; one whose indexes do not; an illegal address; neither.
+    wrap() { printf '%s\n' "$2" >"$d/log"; int_wrap_words "$d/log" 46341 46341 | say "large:$1"; }
+    wrap int-wrap '  first at out[46340][46338] of the 46341 x 46341 output: expected 1, got 2'
+    wrap int-wrap '  first at out[41708][46340] of the 46341 x 46341 output: expected 1, got 2'
+    wrap int-wrap '  first at out[46340][46340] of the 46341 x 46341 output: expected 1, got 2'
+    wrap not-int '  first at out[10][5] of the 46341 x 46341 output: expected 1, got 2'
+    wrap int-wrap 'transpose.cu:40: cudaDeviceSynchronize() failed: an illegal memory access was encountered (cudaErrorIllegalAddress)'
+    wrap unexplained 'Segmentation fault'
     { sed -n '/no element was written/{N;p}' common/core.c | grep -o '"[^"]*"' | tr -d '"\n' | sed 's/\\n$//'
       echo; } | say shape:nothing-written
 )
@@ -226,11 +235,11 @@ gpu_probe
 if [ "$GPU_STATE" = present ]; then
     at_once=1; gpus_shared && at_once=4   # grades side by side where the GPU takes several processes
     echo "$sample" | cut -d' ' -f1 | TK_GRADE_AT_ONCE=2 xargs -P "$at_once" -I{} bash -c \
-        'grade_into "$0/{}" --checks-only' "$mt/s"
+        'grade_into "$0/{}" --checks-only large' "$mt/s"
 fi
 while read -r id step; do
     gpu_test "grade: sample $id is killed by the checks" || continue
-    judge_grade "grade: sample $id is killed by the checks" "$mt/s/$id" 1 "^graded $step: failed \\((shapes|memcheck|racecheck|synccheck)"
+    judge_grade "grade: sample $id is killed by the checks" "$mt/s/$id" 1 "^graded $step: failed \\((shapes|memcheck|racecheck|synccheck|large)"
 done <<<"$sample"
 
 # A run in parts: --steps keeps only those steps' mutants; --summary adds up the parts' CSVs.

@@ -66,10 +66,11 @@ static void test_options_good(void)
          o.warmup == 0 && o.device == 1 && o.csv && o.no_cpu && o.no_flush;
     result("options: every flag, with space and = forms", ok, err);
 
-    ok = parse("--rows 2097120 --cols 2147483392", &o, err) == TK_PARSE_OK &&
+    ok = parse("--rows 2147483392 --cols 2147483392", &o, err) == TK_PARSE_OK &&
+         parse("--rows 25913499 --cols 11", &o, err) == TK_PARSE_OK &&
          parse("-n 46341", &o, err) == TK_PARSE_OK && parse("--rows 65536 --cols 65537", &o,
          err) == TK_PARSE_OK;
-    result("options: sizes past 2^31 elements, up to the grid's limits, are accepted", ok, err);
+    result("options: sizes past 2^31 elements and 2097120 rows, up to an int a side, are accepted", ok, err);
 
     ok = parse("--rows 5 --help", &o, err) == TK_PARSE_HELP && parse("-h", &o, err) == TK_PARSE_HELP;
     result("options: -h and --help ask for the usage", ok, err);
@@ -97,8 +98,8 @@ static void test_options_bad(void)
         { "--cols=", "not a whole number" },
         { "-n 99999999999999999999", "out of range" },
         { "--rows 8589934592 --cols 8589934592", "overflows size_t" },
-        { "--rows 2097121 --cols 1", "rows: at most 2097120" },
-        { "--cols 2147483393 --rows 1", "columns: at most 2147483392" },
+        { "--rows 2147483393 --cols 1", "rows: at most 2147483392 (the kit holds a side in an int)" },
+        { "--cols 2147483393 --rows 1", "columns: at most 2147483392 (the kit holds a side in an int)" },
         { "--bogus", "unknown option" },
         { "--rows", "needs a value" },
         { "--reps 0", "too small" },
@@ -108,7 +109,7 @@ static void test_options_bad(void)
         { "--shapes 3x4,,5x6", "'' is not a shape ROWSxCOLS" },
         { "--shapes 3by4", "'3by4' is not a shape ROWSxCOLS" },
         { "--shapes 3x0", "--shapes cols: 0 is too small" },
-        { "--shapes 2097121x1", "rows: at most 2097120" },
+        { "--shapes 2147483393x1", "rows: at most 2147483392" },
         { "--shapes 65536x32769", "2^31 elements in all" },
         { "--shapes 4x4 -n 4", "takes the place of -n" },
         { "--keep-going -n 4", "--keep-going goes on through a --shapes list" },

@@ -54,7 +54,11 @@ explain_call() {
         echo "  In this program d_in and d_out come from cudaMalloc (device); run.in and run.out are host memory." ;;
     cudaGetLastError:cudaErrorInvalidConfiguration|cudaGetLastError:cudaErrorInvalidValue)
         echo "  the launch just before it was refused: a grid or block dimension is 0 or too large"
-        echo "  (at most 1024 threads a block; a grid's y and z at most 65535). Is the number of blocks rounded up, so that it is never 0?" ;;
+        if grep -q "^grid's y: " "$1"; then   # the harness's numbers: the shape's rows against a grid's y
+            grep -m1 "^grid's y: " "$1" | sed 's/^/  /'
+        else
+            echo "  (at most 1024 threads a block; a grid's y and z at most 65535). Is the number of blocks rounded up, so that it is never 0?"
+        fi ;;
     *:cudaErrorMisalignedAddress)
         echo "  the kernel made a vector access at an address that is not a multiple of its size: a float2"
         echo "  may only be read or written where its row starts on 8 bytes (even rows and cols)" ;;
@@ -189,3 +193,37 @@ explain_finding() {
         echo "  the grader knows no explanation for this finding; the lines above are the evidence"
     fi
 }
+
+# int_wrap_words LOG ROWS COLS: what a run past 2^31 elements that failed there, and at no
+# smaller shape, shows. A wrong output: the first wrong element's place in out and that of the
+# element of in it should hold, against 2^31 - 1, say which index passed what an int holds.
+# A kernel stopped at an illegal address: the indexes past 2^31 - 1 are what this shape has
+# that the others had not. Where the evidence fits neither, it says so.
+int_wrap_words() {
+    local first
+    first=$(grep -m1 -oE 'first at out\[[0-9]+\]\[[0-9]+\]' "$1" | grep -oE '[0-9]+' | paste -sd' ' -)
+    if [ -n "$first" ]; then
+        awk -v rows="$2" -v cols="$3" -v f="$first" 'BEGIN {
+            split(f, p, " "); i = p[1]; j = p[2]; max = 2147483647
+            o = i * rows + j; n = j * cols + i   # out[i][j] is element o of out; it should hold in[j][i], element n of in
+            printf "  out[%d][%d] is element %.0f of out; it should hold in[%d][%d], element %.0f of in (an int holds at most %d)\n", i, j, o, j, i, n, max
+            if (o > max && n > max) which = "both indexes pass it, the write'\''s (out) and the read'\''s (in)"
+            else if (o > max) which = "the write'\''s index (into out) passes it; the read'\''s does not"
+            else if (n > max) which = "the read'\''s index (into in) passes it; the write'\''s does not"
+            if (which == "") {
+                print "  neither index of this element passes what an int holds: the evidence does not point at an index held in an int"
+                exit
+            }
+            print "  exact at every smaller shape, wrong here first where " which ": an offset computed in int wraps past 2^31 - 1."
+            print "  Compute each offset in size_t, the product widened before it is taken: (size_t)r * cols + c, not r * cols + c."
+        }'
+    elif grep -q 'cudaErrorIllegalAddress' "$1"; then
+        echo "  exact at every smaller shape; here, past 2^31 - 1 = 2147483647 elements, the kernel read or wrote outside"
+        echo "  the matrices. What this shape has that the others had not is indexes past what an int holds:"
+        echo "  an offset computed in int wraps (r * cols + c turns negative), outside the matrix there."
+        echo "  Compute each offset in size_t, the product widened before it is taken: (size_t)r * cols + c."
+    else
+        echo "  the run's output names neither a wrong element nor an illegal address: the lines above are the evidence"
+    fi
+}
+

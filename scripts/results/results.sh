@@ -10,7 +10,7 @@
 #   scripts/results/results.sh --table RUN.csv    the table and chart of a saved run: no GPU needed
 #   scripts/results/results.sh --sweep            the last three one-GPU steps, the library row and
 #                                                 the copy on squares, rectangles and odd shapes; then
-#                                                 the last two steps, the library and the copy on 40
+#                                                 the last two steps, the library and the copy on 54
 #                                                 generated shapes (scripts/results/shapes-gen.awk)
 #   scripts/results/results.sh --sweep --seed S --generated N    the generated shapes of seed S
 #                                                 (default: a new seed, printed), N of them (0: none)
@@ -41,7 +41,7 @@ ACROSS_SHAPES="8192x8192 16384x16384 12345x6789"
 SWEEP_HEADER="date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy"
 LIBRARY=scripts/library/library   # the library row, cublasSgeam: a yardstick, not a step
 
-size=() out="" compare="" table="" sweep=0 across=0 repeat=1 seed="" generated=40 piece=""
+size=() out="" compare="" table="" sweep=0 across=0 repeat=1 seed="" generated=54 piece=""
 while [ $# -gt 0 ]; do
     case $1 in
         -h|--help) usage; exit 0 ;;

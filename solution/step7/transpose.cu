@@ -87,8 +87,8 @@ static void launch(const float *d_in, float *d_out, int rows, int cols)
     bool shift = rows % 8 != 0;   /* output rows start off their sectors */
     bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
     int nx = (cols + TC - 1) / TC, ny = (rows + (shift ? HALO : 0) + TR - 1) / TR;
-    /* BEYOND(step7): one dimension, run band by band, but for a tall matrix */
-    dim3 grid = rows < 4L * cols ? dim3(nx * ny) : dim3(nx, ny);
+    /* BEYOND(step7): 1D, band by band; 2D for a tall matrix whose ny fits a grid's y */
+    dim3 grid = rows < 4L * cols || ny > 65535 ? dim3(nx * ny) : dim3(nx, ny);
     if (shift && pairs)
         transpose_kernel<HALO, 2><<<grid, dim3(TC / 2, THREADS * 2 / TC)>>>(rows, cols, d_in, d_out);
     else if (shift)

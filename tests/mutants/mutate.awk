@@ -168,6 +168,10 @@ function apply(op, i,   s, p, q, r, t, w, x, y, lo, hi) {
         t = substr(s, 1, RLENGTH); match(t, /[0-9]+$/)
         x = substr(t, RSTART) + 0
         if (x >= 2) edit_span(op, i, RSTART, RSTART + RLENGTH - 1, int(x / 2))
+    } else if (op == "index-int") {
+        if (region[i] != "kernel") return 1
+        for (p = 1; (q = next_at(s, "\\(size_t\\)", p)); p = q + 1)
+            edit_span(op, i, q, q + 7, "")
     } else if (op == "pad-zero" || op == "pad-two") {
         if (region[i] != "kernel" || s !~ /__shared__|const int/) return 1
         for (p = 1; (q = next_at(s, " \\+ 1([^0-9]|$)", p)); p = q + 1)
