@@ -6,26 +6,27 @@
    every element of the result. */
 #include "harness.h"
 
-/* TODO(step6): a 64 x 64 tile, moved 8 bytes at a time. Name the tile's side, the block's
-   width in threads (each thread now moves a float2, two floats side by side), the block's
-   height (16 rows of threads), and the number of row pairs in the tile: the float2 path
-   below takes the input's rows two at a time. */
+/* TODO(step6): a 64 x 64 tile, moved 8 bytes at a time. Name the tile's side TILE, the
+   block's width in threads BLOCKX (each thread now moves a float2, two floats side by side),
+   its height BLOCKY (16 rows of threads), and PAIRS, the number of row pairs in the tile:
+   the float2 path takes the input's rows two at a time. The scalar path supplied in the
+   kernel uses TILE, BLOCKX and BLOCKY. */
 #define TILE   32                /* a block moves one TILE x TILE tile */
 #define BLOCKY 4                 /* ... with a TILE x BLOCKY block of threads */
 #define ELEMS  (TILE / BLOCKY)   /* so each thread moves ELEMS elements in each phase */
 
-/* TODO(step6): a shared-memory layout without bank conflicts for float2. Step 4's padding
-   does not work here: with rows TILE + 1 floats long, every other row starts off an 8-byte
-   boundary, and a float2 must sit on one. Write a small __device__ function that returns
-   where element (c, r) of the transposed tile (row c, column r) lives in a flat array of
-   TILE * TILE floats. Keep each pair of floats (r even, r + 1) together as one aligned
-   float2 chunk, but permute the 32 chunks of each row differently from row to row, so that
-   the 16 threads of a half-warp touch 16 different chunk positions modulo 16 in both
-   phases of the kernel. An exclusive-or of the chunk index with a few bits of the row
-   index is the classic permutation; check it on paper for both phases.
-   A float2 read from or written to that array must sit on 8 bytes, but a plain array of
-   floats in shared memory is only sure to start on 4: declare it with an alignment of 8
-   bytes or more (CUDA's __align__), or a float2 access may stop the kernel. */
+/* TODO(step6): a shared-memory layout without bank conflicts for float2: write the function
+   the next comment describes, as a small __device__ function at(c, r) just below it. Step
+   4's padding does not work here: with rows TILE + 1 floats long, every other row starts off
+   an 8-byte boundary, and a float2 must sit on one. The permutation must give the 16 threads
+   of a half-warp 16 different chunk positions modulo 16 in both phases of the kernel. An
+   exclusive-or of the chunk index with a few bits of the row index is the classic one; check
+   it on paper for both phases. */
+/* Where element (c, r) of the transposed tile lives in shared memory, a flat array of
+   TILE * TILE floats. Each pair of floats (r even, r + 1) stays together as one float2 chunk,
+   whole and 8-byte aligned; the chunks of a row are permuted, differently from row to row, so
+   that the 16 threads that share a 128-byte pass touch 16 different chunks, so 32 different
+   banks, when the tile is written and when it is read. (Step 4's padding breaks alignment.) */
 
 /* A block moves a TILE x TILE tile, so each row segment it reads or writes is 256 bytes, and
    every global access is a float2: each thread loads a 2 x 2 block (a float2 from each of
@@ -35,22 +36,26 @@
    a time through the same tile. */
 __global__ void transpose_kernel(int rows, int cols, const float *in, float *out)
 {
-    /* TODO(step6): the kernel, in two paths. profiles/step5.txt: DRAM Utilization 81.9% (92%
-       of the copy ceiling in results/h100-reference.csv), with 4.0 sectors per request for
-       loads and stores alike: every memory instruction of a warp moves 128 bytes, one float
-       a thread, and the occupancy limiter is registers.
-       The float2 path, for a tile wholly inside the matrix whose rows start on 8 bytes in
-       both in and out (when must rows and cols be even?): each thread loads a float2 from
-       each of two neighbouring input rows, swaps the four values into the two float2 of the
-       transposed 2 x 2 block, and stores them in the tile through your layout function;
-       after the barrier, each thread reads float2 of the transposed tile and stores them to
-       consecutive addresses of an output row. Work out which row pairs and which output rows
-       each thread takes so that the block covers the whole tile.
-       The scalar path, for every other tile: the same tile and layout, one float at a time,
-       each access guarded, every thread reaching the barrier.
-       A float2 access at an address that is not a multiple of 8 stops the kernel with
-       "misaligned address". The profile of step 6's solution will show 8.0 sectors per
-       request. (The solution also adds __launch_bounds__ and __restrict__; optional.) */
+    /* TODO(step6): the kernel's float2 path. profiles/step5.txt: DRAM Utilization 81.9%
+       (92.1% of the copy ceiling in results/h100-reference.csv), with 4.0 sectors per request
+       for loads and stores alike: every memory instruction of a warp moves 128 bytes, one
+       float a thread, and the occupancy limiter is registers.
+       Replace step 5's body below. The tile becomes a flat array of TILE * TILE floats, read
+       and written through at(). A float2 read from or written to it must sit on 8 bytes, but
+       a plain array of floats in shared memory is only sure to start on 4: declare it with an
+       alignment of 8 bytes or more (CUDA's __align__), or a float2 access may stop the kernel
+       with "misaligned address". Name the thread's indices tx and ty, and the first row and
+       column of the block's tile of in r0 and c0: the supplied scalar path uses them.
+       The float2 path, where the next comment says it may run: each thread loads a float2
+       from each of two neighbouring input rows, swaps the four values into the two float2 of
+       the transposed 2 x 2 block, and stores them in the tile through at(); after the
+       barrier, each thread reads float2 of the transposed tile and stores them to consecutive
+       addresses of an output row. Work out which row pairs and which output rows each thread
+       takes so that the block covers the whole tile. The profile of step 6's solution will
+       show 8.0 sectors per request. (The solution also adds __launch_bounds__ and __restrict__
+       to the kernel's first line; optional.) */
+    /* The float2 path needs the whole tile inside the matrix and rows of in and out that
+       start on 8 bytes (even cols and rows). Other tiles take the scalar path. */
     __shared__ float tile[TILE][TILE + 1];   /* +1: a column spans all 32 banks */
 
     int c = blockIdx.x * TILE + threadIdx.x;   /* the element this thread reads */
@@ -70,6 +75,29 @@ __global__ void transpose_kernel(int rows, int cols, const float *in, float *out
         if (orow + e * BLOCKY < cols && oc < rows)
             out[(size_t)(orow + e * BLOCKY) * rows + oc] =
                 tile[threadIdx.x][threadIdx.y + e * BLOCKY];
+    /* TODO(step6): the scalar path, supplied below, commented out: it is not this step's idea,
+       and it needs your names (TILE, BLOCKX, BLOCKY, at, tx, ty, r0, c0). Tiles that reach past
+       the matrix, and odd sizes, where a row does not start on 8 bytes, move one float at a
+       time through the same tile and layout, each access guarded. Make it the else branch of
+       your float2 path: delete the two lines that comment it out, and close the else after
+       it. The choice of path depends on the block's tile alone, so every thread of a block
+       takes the same path and reaches its barrier. */
+        /* One float at a time through the same tile, reads and writes still coalesced,
+           each guarded. */
+        /* supplied: delete this line and the last line of the block
+        int t = ty * BLOCKX + tx;
+        for (int e = t; e < TILE * TILE; e += BLOCKX * BLOCKY) {
+            int r = e / TILE, c = e % TILE;
+            if (r0 + r < rows && c0 + c < cols)
+                tile[at(c, r)] = in[(size_t)(r0 + r) * cols + c0 + c];
+        }
+        __syncthreads();
+        for (int e = t; e < TILE * TILE; e += BLOCKX * BLOCKY) {
+            int c = e / TILE, r = e % TILE;
+            if (c0 + c < cols && r0 + r < rows)
+                out[(size_t)(c0 + c) * rows + r0 + r] = tile[at(c, r)];
+        }
+        delete this line too */
 }
 
 static void launch(const float *d_in, float *d_out, int rows, int cols)

@@ -11,11 +11,11 @@
 #define BLOCKY 16             /* rows of threads in a block */
 #define PAIRS  (TILE / 2)     /* the tile's rows, taken two at a time */
 
-/* Where element (c, r) of the transposed tile lives in shared memory. Row c holds 64 floats
-   as 32 float2 chunks; chunk r / 2 is stored at position (r / 2) ^ ((c / 2) % 16). The XOR
-   keeps each float2 whole and 8-byte aligned, yet gives the 16 threads that share a 128-byte
-   pass 16 different chunks, so 32 different banks, in the writing phase and in the reading
-   phase. (Padding rows by one float, as in step 4, would break the float2 alignment.) */
+/* Where element (c, r) of the transposed tile lives in shared memory, a flat array of
+   TILE * TILE floats. Each pair of floats (r even, r + 1) stays together as one float2 chunk,
+   whole and 8-byte aligned; the chunks of a row are permuted, differently from row to row, so
+   that the 16 threads that share a 128-byte pass touch 16 different chunks, so 32 different
+   banks, when the tile is written and when it is read. (Step 4's padding breaks alignment.) */
 __device__ __forceinline__ int at(int c, int r)
 {
     return c * TILE + (((r / 2) ^ ((c / 2) % 16)) * 2) + r % 2;
