@@ -425,6 +425,48 @@ sed '/^<details><summary>Hint 3/,/^<\/details>/d' step3/README.md >"$TK_BUILD/ti
 [[ $(tiers "$TK_BUILD/tiers.md") == "2 tiers, not a multiple of 3" ]] && pass "hint tiers: a missing tier is caught" ||
     fail "hint tiers: a missing tier is caught" "not caught"
 
+# The glossary's promise (GLOSSARY.md): every README of the kit, found by glob (new step
+# folders too), links the first use of each glossary term to the term's entry, and every link
+# into the glossary lands on an anchor it has (tests/glossary-links.sh; each term's words:
+# tests/glossary-terms.txt). GLOSSARY_PENDING: READMEs being rewritten (issue 38) that do not
+# link their terms yet; their unlinked terms are named and skipped, their links must still
+# land, and one that passes fails until it leaves the list, so the list cannot outlive them.
+GLOSSARY_PENDING="step6/README.md step7/README.md step8/README.md"
+for f in README.md */README.md */*/README.md; do
+    [ -f "$f" ] && [[ $f != tests/build/* ]] || continue
+    name="$f links the first use of each glossary term to its entry"
+    run_cmd tests/glossary-links.sh . "$f"
+    if [[ " $GLOSSARY_PENDING " != *" $f "* ]]; then judge "$name" 0 ''
+    elif [ "$RC" = 0 ]; then fail "$name" "it passes now: take it off GLOSSARY_PENDING in tests/test_5_scripts.sh"
+    elif [ "$RC" != 1 ] || grep -q '^[^ ]*: link: ' "$LAST_OUT"; then fail "$name" "exit $RC, or a link that does not land (above)"
+    else skip "$name" "pending (issue 38), first uses unlinked: $(sed -n 's/^[^ ]* term: "\([^"]*\)".*/\1/p' "$LAST_OUT" | tr '\n' ',' | sed 's/,$//; s/,/, /g')"
+    fi
+done
+# The check can fail: on a copy of the kit's glossary and step 3's README, a first use left
+# unlinked (a later link does not make up for it), a link to another term's entry, a link to
+# an anchor the glossary lacks, and a path that does not reach the glossary from the README.
+gkit=$TK_BUILD/glossary-kit
+rm -rf "$gkit" && mkdir -p "$gkit/step3" && cp GLOSSARY.md "$gkit/"
+sed '2a\
+A tile first, before the line that links it.' step3/README.md >"$gkit/step3/README.md"
+expect "glossary links: a first use left unlinked fails, naming the term and its entry" 1 \
+    '^step3/README\.md:3: term: "tile" is the first use of a glossary term, unlinked: link it to \.\./GLOSSARY\.md#tile$' \
+    tests/glossary-links.sh "$gkit" step3/README.md
+sed 's|\[tile\](\.\./GLOSSARY\.md#tile)|[tile](../GLOSSARY.md#warp)|' step3/README.md >"$gkit/step3/README.md"
+expect "glossary links: a first use linked to another term's entry fails" 1 \
+    '^step3/README\.md:[0-9]+: term: "tile" links to \.\./GLOSSARY\.md#warp, another term.s entry' \
+    tests/glossary-links.sh "$gkit" step3/README.md
+sed 's|\[tile\](\.\./GLOSSARY\.md#tile)|[tile](../GLOSSARY.md#tiles)|' step3/README.md >"$gkit/step3/README.md"
+expect "glossary links: a link to an anchor the glossary lacks fails" 1 \
+    '^step3/README\.md:[0-9]+: link: \.\./GLOSSARY\.md#tiles: GLOSSARY\.md has no anchor "tiles"$' \
+    tests/glossary-links.sh "$gkit" step3/README.md
+sed 's|\[tile\](\.\./GLOSSARY\.md#tile)|[tile](GLOSSARY.md#tile)|' step3/README.md >"$gkit/step3/README.md"
+expect "glossary links: a link that does not reach the glossary from its README fails" 1 \
+    '^step3/README\.md:[0-9]+: link: GLOSSARY\.md#tile: from here the glossary is \.\./GLOSSARY\.md$' \
+    tests/glossary-links.sh "$gkit" step3/README.md
+cp step3/README.md "$gkit/step3/README.md"
+expect "glossary links: the same README unchanged passes" 0 '' tests/glossary-links.sh "$gkit" step3/README.md
+
 
 # The generated shapes of the sweep: the same for a seed on any awk, every residue mod 8 on
 # each side, nothing past the memory (16 GiB a matrix, two with the scratch in the GPU's), those
