@@ -69,7 +69,7 @@ expect "scripts/library without a GPU: CPU row checked, exit 3 with the reason" 
     '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= scripts/library/library --rows 33 --cols 65
 expect "scripts/library --describe names the library row" 0 '^step=library row=cublasSgeam todo=done$' \
     scripts/library/library --describe
-expect "a side past an int exits 2 with the limit" 2 'rows: at most 2147483392 (the kit holds a side in an int)' \
+expect "a side past an int exits 2 with the limit" 2 'rows: at most 2147483392 \(the kit holds a side in an int\)' \
     solution/step1/transpose --rows 2147483393 --cols 1
 expect "past 2097120 rows (a grid's y of 32-row tiles) is no longer refused: no GPU here, exit 3" 3 \
     '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= solution/step7/transpose --rows 25913499 --cols 11 --no-cpu
