@@ -42,6 +42,8 @@ clean:
 	for d in $(DIRS); do $(MAKE) -C $$d clean; done
 	$(MAKE) -C scripts/bench clean
 	$(MAKE) -C scripts/library clean
+	$(MAKE) -C scripts/baseline clean
+	$(MAKE) -C scripts/bench/copy-modes clean
 	rm -rf tests/build common/build
 
 .PHONY: all run results test large clean $(DIRS)

@@ -12,8 +12,8 @@ judge_build() {
 scratch=$TK_BUILD/kit
 rm -rf "$scratch" && mkdir -p "$scratch/scripts"
 cp -r common solution $(for n in $STEP_NUMS; do echo "step$n"; done) "$scratch"/
-cp -r scripts/bench scripts/library "$scratch/scripts/"
-rm -f "$scratch/scripts/bench/levers" "$scratch/scripts/library/library"
+cp -r scripts/bench scripts/library scripts/baseline "$scratch/scripts/"
+rm -f "$scratch/scripts/bench/levers" "$scratch/scripts/library/library" "$scratch/scripts/baseline/plain-tile"
 
 # Every build at once, as many at a time as there are cores, one make a folder (each as shipped,
 # and each in the scratch copy for SM=75, the oldest architecture CUDA 13 builds for (12.x
@@ -27,7 +27,7 @@ cp -r "$scratch/step3" "$scratch/mywork" && rm -f "$scratch/mywork/transpose"
 mkdir -p "$TK_BUILD/elsewhere" && rm -rf "$TK_BUILD/elsewhere/step1"
 cp -r step1 "$TK_BUILD/elsewhere/step1" && rm -f "$TK_BUILD/elsewhere/step1/transpose"
 {
-    for d in scripts/bench scripts/library $STEP_DIRS; do
+    for d in scripts/bench scripts/library scripts/baseline $STEP_DIRS; do
         echo "build $d|$d||"
         echo "build $d for SM=75|$scratch/$d|75|"
     done
@@ -116,7 +116,8 @@ check_clean() {
     (cd "$clean" && find . -type f | sort) >"$TK_BUILD/clean.before"
     touch "$clean/solution/step1/transpose" "$clean/solution/step1/.transpose.flags" \
           "$clean/step1/transpose" "$clean/scripts/bench/levers" "$clean/scripts/bench/.levers.flags" \
-          "$clean/scripts/library/library" "$clean/scripts/library/.library.flags"
+          "$clean/scripts/library/library" "$clean/scripts/library/.library.flags" \
+          "$clean/scripts/baseline/plain-tile" "$clean/scripts/bench/copy-modes/copy-modes"
     mkdir -p "$clean/tests/build" "$clean/common/build/1" "$clean/step2/.harness"
     touch "$clean/tests/build/anything" "$clean/common/build/1/libtk.a" "$clean/step2/.harness/x"
     make -s -C "$clean" clean >/dev/null 2>&1

@@ -67,6 +67,10 @@ expect "scripts/bench without a GPU: CPU row checked, exit 3 with the reason" 3 
 
 expect "scripts/library without a GPU: CPU row checked, exit 3 with the reason" 3 \
     '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= scripts/library/library --rows 33 --cols 65
+expect "scripts/baseline without a GPU: CPU row checked, exit 3 with the reason" 3 \
+    '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= scripts/baseline/plain-tile --rows 33 --cols 65
+expect "scripts/baseline --describe names the plain-tile row" 0 '^step=baseline row=plain-tile todo=done$' \
+    scripts/baseline/plain-tile --describe
 expect "scripts/library --describe names the library row" 0 '^step=library row=cublasSgeam todo=done$' \
     scripts/library/library --describe
 expect "a side past an int exits 2 with the limit" 2 'rows: at most 2147483392 \(the kit holds a side in an int\)' \

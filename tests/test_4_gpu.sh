@@ -212,6 +212,20 @@ done
 name="the library row (cublasSgeam) is exact at every shape of scripts/grade/shapes.txt"
 gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" scripts/library/library \
     --shapes "$shapes" --no-cpu --reps 2 --warmup 1
+# Past a grid's y: step 7 takes a tall shape whose column bands pass it (1D grid) and the
+# shapes the kit once refused; steps 2 to 6 refuse 4194400 rows, saying why in their terms.
+name="solution step7 is exact past a grid's y: 4194400 x 50 (windows), 25913499 x 11 (panel), 5417517 x 71"
+gpu_test "$name" && expect "$name" 0 "$(exact_at 5417517x71)" solution/step7/transpose \
+    --shapes 4194400x50,25913499x11,5417517x71 --no-cpu --reps 1 --warmup 0
+for n in 2 3 4 5 6; do
+    name="solution step$n refuses 4194400 rows: a grid's y, in numbers, and step 7 named"
+    gpu_test "$name" && expect "$name" 4 "^grid's y: this shape has 4194400 rows; .* Step 7 takes every shape that fits" \
+        "solution/step$n/transpose" --rows 4194400 --cols 50 --no-cpu --reps 1 --warmup 0
+done
+# The plain-tile row (scripts/baseline), the same, and past a grid's y of 64-row tiles.
+name="the plain-tile row is exact at every shape of scripts/grade/shapes.txt and at 4194400 x 50"
+gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" scripts/baseline/plain-tile \
+    --shapes "$shapes,4194400x50" --no-cpu --reps 2 --warmup 1
 
 # initcheck: no read of uninitialised device memory, the harness's L2 flush included, at the
 # shapes the grader's sanitizers run at (the table's san_at), all of a step's in one process.

@@ -521,11 +521,15 @@ printf '%s\n' date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy \
     'd,5,any,300,step7,copy ceiling,9,9,1,100,100.0' 'd,5,any,300,step7,GPU-any-shape,9,9,1,80,80.0' \
     'd,5,any,300,library,cublasSgeam,9,9,1,85,85.0' 'd,5,square,400,step7,GPU-any-shape,8,8,1,95,95.0' \
     'd,5,square,400,library,cublasSgeam,8,8,1,90,90.0' 'd,5,fits-l2,4,step7,GPU-any-shape,1,1,1,150,150.0' \
+    'd,5,any,300,baseline,plain-tile,9,9,1,79,79.0' 'd,5,square,400,baseline,plain-tile,8,8,1,95.6,95.6' \
     >"$TK_BUILD/sweep.csv"
 run_cmd awk -f scripts/lib/csv.awk -f scripts/results/results-sweep.awk "$TK_BUILD/sweep.csv"
 judge "results-sweep.awk: the L2 shapes apart, the worst shape and the library margin named" 0 \
     '^set apart: both matrices fit in twice the L2' '^1 x 1 +fits-l2' \
     '^GPU-any-shape \(step7\) over 2 shapes beyond the L2: worst 80\.0% of the copy at 9 x 9; 1 under 90%; behind cublasSgeam on 1, its least margin -5\.0 points at 9 x 9$'
+judge "results-sweep.awk: step 7 against every other row (the plain-tile row too), more than 0.5 point behind counted" 0 \
+    '^GPU-any-shape against every other row: behind one by more than 0\.5 point on 2 of 2 shapes; its least margin -5\.0 points, over cublasSgeam at 9 x 9$' \
+    '^8 x 8 .* 95\.6 \(95\.6%\)'
 printf '%s\n' date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy \
     'd,5,any,300,step9,GPU-a,9,9,1,80,80.0' 'd,5,any,300,step10,GPU-b,9,9,1,70,70.0' >"$TK_BUILD/sweep10.csv"
 run_cmd awk -f scripts/lib/csv.awk -f scripts/results/results-sweep.awk "$TK_BUILD/sweep10.csv"

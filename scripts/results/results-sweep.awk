@@ -43,16 +43,26 @@ function apart_note() {
     print "device memory inside the timing; the copy is no yardstick there and these are not counted:"
 }
 # The worst shape for the last step (lowest % of the copy), how many fall under 90%, and
-# where it is furthest behind (or least ahead of) the library row.
-function worst(    i, key, p, m, wp, wk, mk, mm, under, counted, behind) {
+# where it is furthest behind (or least ahead of) the library row; then against every other
+# row of the same runs (the plain-tile row, the other steps): on how many shapes one is ahead
+# of it by more than 0.5 point (the run-to-run spread), and its least margin over any.
+function worst(    i, j, key, p, m, wp, wk, mk, mm, under, counted, behind, am, ak, ar, over, o) {
     if (last == "") return
-    wp = 1e9; mm = 1e9
+    wp = 1e9; mm = 1e9; am = 1e9
     for (i = 1; i <= n; i++) {
         key = k[i]
         if (cls[key] == "fits-l2" || !((key, last) in pct)) continue
         p = pct[key, last] + 0; counted++
         if (p < wp) { wp = p; wk = key }
         if (p < 90) under++
+        o = 0
+        for (j = 1; j <= nr; j++) {
+            if (rname[j] == last || !((key, rname[j]) in pct)) continue
+            m = p - pct[key, rname[j]]
+            if (m < am) { am = m; ak = key; ar = rname[j] }
+            if (m < -0.5) o = 1
+        }
+        over += o
         if (lib != "" && (key, lib) in pct) {
             m = p - pct[key, lib]
             if (m < mm) { mm = m; mk = key }
@@ -65,4 +75,7 @@ function worst(    i, key, p, m, wp, wk, mk, mm, under, counted, behind) {
     if (mk != "")
         printf "; behind %s on %d, its least margin %+.1f points at %s", lib, behind, mm, mk
     printf "\n"
+    if (ar != "")
+        printf "%s against every other row: behind one by more than 0.5 point on %d of %d shapes; its least margin %+.1f points, over %s at %s\n",
+               last, over, counted, am, ar, ak
 }

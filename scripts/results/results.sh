@@ -8,7 +8,8 @@
 #   scripts/results/results.sh --compare REF.csv  beside a saved run (default: the committed one of
 #                                                 the same GPU, else the H100's, in % of copy)
 #   scripts/results/results.sh --table RUN.csv    the table and chart of a saved run: no GPU needed
-#   scripts/results/results.sh --sweep            the last three one-GPU steps, the library row and
+#   scripts/results/results.sh --sweep            the last three one-GPU steps, the library row, the
+#                                                 plain-tile row (scripts/baseline) and
 #                                                 the copy on squares, rectangles and odd shapes; then
 #                                                 the last two steps, the library and the copy on 54
 #                                                 generated shapes (scripts/results/shapes-gen.awk)
@@ -40,6 +41,7 @@ SWEEP_SHAPES="4096x4096 8192x8192 16384x16384 32768x32768 1024x262144 262144x102
 ACROSS_SHAPES="8192x8192 16384x16384 12345x6789"
 SWEEP_HEADER="date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy"
 LIBRARY=scripts/library/library   # the library row, cublasSgeam: a yardstick, not a step
+BASELINE=scripts/baseline/plain-tile   # the plain-tile row, the simplest tiled kernel: the sweep's other yardstick
 
 size=() out="" compare="" table="" sweep=0 across=0 repeat=1 seed="" generated=54 piece=""
 while [ $# -gt 0 ]; do
@@ -110,7 +112,7 @@ steps=$(scripts/lib/steps.sh --one-gpu)
 dirs=()
 for n in $steps; do dirs+=("solution/step$n"); done
 [ "$across" = 1 ] && for n in $(scripts/lib/steps.sh --across); do dirs+=("solution/step$n"); done
-{ make -s "${dirs[@]}" && make -s -C scripts/library; } >/dev/null ||
+{ make -s "${dirs[@]}" && make -s -C scripts/library && make -s -C scripts/baseline; } >/dev/null ||
     { echo "results: the build failed: run make to see why" >&2; exit 4; }
 mkdir -p results/runs
 # Work in progress lives in results/.tmp-*, moved to its name when complete; never left behind.
@@ -205,7 +207,7 @@ if [ "$sweep" = 1 ]; then
     : >"$tmp.copy"
     while read -r r c class these; do
         # shellcheck disable=SC2046,SC2086  # a list of binaries, of step numbers
-        sweep_rows "$tmp" "$class" "$r" "$c" $(solutions $these) "$LIBRARY"
+        sweep_rows "$tmp" "$class" "$r" "$c" $(solutions $these) "$LIBRARY" "$BASELINE"
     done <"$list.mine"
     out=${out:-results/runs/$today-sweep.csv}
     if [ -n "$piece" ] && [ -s "$out" ]; then   # a part: its rows after the parts before it
