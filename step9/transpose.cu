@@ -175,8 +175,8 @@ static void stage_a(struct tk_ranks *rk, cudaStream_t s)
 
 /* TODO(step9): stage (b), stage (a) in chunks, pipelined. Evidence: step 8's timeline
    (--timeline; two H200s, 16384 x 16384, rank 0, results/h200x2-step8-timeline.csv) shows
-   its three parts one after the other: packing ends at 0.65 ms, the exchange at 1.56 ms, the
-   transpose at 1.83 ms; the GPU packs and transposes while no byte crosses the link. Here
+   its three parts one after the other: packing ends at 0.6475 ms, the exchange at 1.5628 ms,
+   the transpose at 1.8334 ms; the GPU packs and transposes while no byte crosses the link. Here
    cut every block into CHUNKS = 4 chunks (a constant of that name, beside the others), and
    let each chunk's exchange run while the next chunk is packed and the one before is
    transposed. The exchanges go on a stream of their own (created in main, of the highest
