@@ -2,7 +2,7 @@
 # (one make at a time on a folder, under a lock) before it links a step. Every object lands in
 # DIR, a folder named for the flags:
 #   DIR/libtk.a        the one-GPU harness every step links (the files at the top of common/)
-#   DIR/libtk_ranks.a  the harness across GPUs (ranks/), which step 8 links as well
+#   DIR/libtk_ranks.a  the harness across GPUs (ranks/), which steps 8 to 10 link as well
 # make -f harness.mk COMMON=... DIR=... NVCC=... HFLAGS='...' LIB=DIR/libtk.a (or libtk_ranks.a)
 ONE_GPU := options.c matrix.c explain.c report.c cuda_check.c core.c harness.c flush.cu
 RANKS   := $(notdir $(wildcard $(COMMON)/ranks/*.c $(COMMON)/ranks/*.cu))

@@ -59,7 +59,7 @@ struct tk_part { long rows, len; size_t base, sa, sb; };
 size_t tk_check_part(const float *in, const float *part, const struct tk_part *p,
                      size_t *poisoned, size_t *first);
 
-/* How a matrix splits over ranks (step 8). n things in parts balanced blocks: block k
+/* How a matrix splits over ranks (steps 8 to 10). n things in parts balanced blocks: block k
    starts at first[k] = k * n / parts, k = 0 .. parts (first[parts] = n). */
 void tk_split(long n, int parts, long *first);
 

@@ -1,4 +1,4 @@
-# Whether NCCL 2.28 or newer is here: nccl.h with nccl_device.h, its device API, which step 8's
+# Whether NCCL 2.28 or newer is here: nccl.h with nccl_device.h, its device API, which step 10's
 # stage (c) uses. HAVE_NCCL is 1 or empty; NCCL_INCLUDE, the folder it was found in. The top
 # Makefile leaves the steps across GPUs out of the build without it. NCCL is a package of its
 # own (libnccl-dev, pip's nvidia-nccl-cu12 or -cu13, a cluster's module): the build looks in

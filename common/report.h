@@ -27,8 +27,8 @@ double tk_peak_gbs(int mem_clock_khz, int bus_width_bits);
 /* The 2013 workshop's K20X figure for a row name (1024 x 1024), or 0 when it has none. */
 double tk_k20x_gbs(const char *row);
 
-/* What every printed row shares: the run it belongs to. A table across GPUs (step 8) has
-   columns of its own: the number of GPUs instead of the compute capability and peak, link
+/* What every printed row shares: the run it belongs to. A table across GPUs (steps 8 to 10)
+   has columns of its own: the number of GPUs instead of the compute capability and peak, link
    GB/s and % of NCCL instead of % of peak and % of copy, and no K20X figure. */
 struct tk_table {
     const char *step;         /* "step1" */

@@ -2,7 +2,7 @@
 # Says what the kit found, one line an item. What it needs to build: nvcc (CUDA 12.4 or newer),
 # a C compiler with OpenMP, GNU Make ("found: ..." or "missing: ..." with how to get it, and
 # exit status 1). What it can do without (a "note: ..." where missing, exit status 0): cuBLAS
-# (make test's library row, make results), NCCL 2.28 or newer (step 8, across GPUs), ncu
+# (make test's library row, make results), NCCL 2.28 or newer (steps 8 to 10, across GPUs), ncu
 # (profiles), compute-sanitizer (the grader's sanitizer checks); and the driver's CUDA version
 # beside the toolkit's (without a driver the kit builds, but no GPU row runs).
 . "$(dirname "$0")/lib/lib.sh"
@@ -25,7 +25,7 @@ if nvcc=$(command -v nvcc); then
     toolkit=$(nvcc --version 2>/dev/null | sed -n 's/.*release \([0-9][0-9.]*\),.*/\1/p')
     found "nvcc ${toolkit:-(version unknown)} ($nvcc)"
     if older "${toolkit:-0}" 12.0; then
-        note "nvcc ${toolkit:-of unknown version} is older than 12.0: steps 1-7 and the library row build with 11.8 (and gcc 11: make NVCCFLAGS='-O3 -lineinfo -ccbin g++-11'); the lever benchmark and step 8 need 12.0 or newer"
+        note "nvcc ${toolkit:-of unknown version} is older than 12.0: steps 1-7 and the library row build with 11.8 (and gcc 11: make NVCCFLAGS='-O3 -lineinfo -ccbin g++-11'); the lever benchmark and steps 8 to 10 need 12.0 or newer"
     elif older "${toolkit:-0}" 12.4; then
         note "nvcc $toolkit: the kit was built and tested with 12.4 and newer; 12.0 to 12.3 were not tried"
     fi
@@ -64,10 +64,10 @@ nccl_version() {   # nccl_version FOLDER: X.Y.Z from FOLDER/nccl.h
 }
 if [ "$(have_nccl)" = 1 ] && inc=$(readlink -f "$(nccl_include)") && v=$(nccl_version "$inc") &&
    ! older "${v:-0}" 2.28; then
-    found "NCCL $v ($inc): step 8, across GPUs"
+    found "NCCL $v ($inc): steps 8 to 10, across GPUs"
 else
     inc=$(for d in $(nccl_mk NCCL_DIRS); do [ -f "$d/nccl.h" ] && echo "$d" && break; done)
-    note "${inc:+NCCL $(nccl_version "$inc") ($inc) is older than 2.28; }no NCCL 2.28 or newer (nccl.h with nccl_device.h): step 8, across GPUs, is left out; install libnccl-dev or pip's nvidia-nccl-cu12 (-cu13), then make NCCL_HOME=/its/folder"
+    note "${inc:+NCCL $(nccl_version "$inc") ($inc) is older than 2.28; }no NCCL 2.28 or newer (nccl.h with nccl_device.h): steps 8 to 10, across GPUs, are left out; install libnccl-dev or pip's nvidia-nccl-cu12 (-cu13), then make NCCL_HOME=/its/folder"
 fi
 tool_version() { "$1" --version 2>/dev/null | sed -n 's/^Version \([^ ]*\).*/ \1/p' | head -n 1; }
 if command -v ncu >/dev/null; then found "ncu$(tool_version ncu): profiles (scripts/profile/profile.sh)"

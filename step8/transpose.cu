@@ -1,14 +1,14 @@
-/* Step 8 (bonus): a transpose across GPUs, through NCCL.
+/* Step 8 (bonus, across GPUs, part 1 of 3): a transpose across GPUs, through NCCL: pack,
+   exchange, transpose.
 
    The input is a rows x cols matrix stored row by row; the output is its transpose, cols x
    rows. Both are split over P GPUs by blocks of rows: rank p holds input rows row0[p] to
    row0[p + 1] - 1 and must end with output rows col0[p] to col0[p + 1] - 1, which are input
    columns. The harness (common/ranks/ranks.h) starts one process a GPU, joins them with NCCL,
-   fills each rank's rows, times each stage on every rank beside two ceilings (NCCL moving the
+   fills each rank's rows, times the stage on every rank beside two ceilings (NCCL moving the
    same blocks, and this step's kernel on the whole matrix on one GPU), and checks every
-   rank's output element by element. Three stages: (a) pack, exchange, transpose; (b) the
-   same in chunks, overlapped; (c) one kernel a rank that stores straight into every rank's
-   output through NCCL's device API. */
+   rank's output element by element. The stage: pack each rank's block of this rank's rows,
+   exchange the blocks in one NCCL group, transpose what arrived with step 7's kernel. */
 #include "ranks.h"
 
 /* Step 7's kernel, unchanged: each rank's local transpose. */
@@ -113,22 +113,20 @@ static void one_gpu(const float *d_in, float *d_out, int rows, int cols)
     launch(d_in, d_out, rows, cols, 0);
 }
 
-#define CHUNKS 4   /* stage (b) moves every block in this many pieces */
-
 /* TODO(step8): pack chunk k of K of every block. (Stage (a), below, packs, exchanges and
-   transposes the whole exchange as one chunk: write these three functions first.) This
-   rank, p, holds rp = row0[p + 1] - row0[p] input rows in d_in, each cols floats long.
-   Rank q needs, of those rows, its chunk k of columns: input columns a to a + w - 1, where
-   a = tk_chunk_first(rk->col0, q, k, K) is the chunk's first column in the whole input and
-   a + w is tk_chunk_first(rk->col0, q, k + 1, K) (common/matrix.h). That function cuts q's
-   columns col0[q] .. col0[q + 1] - 1 into K chunks, each starting a multiple of 8 columns
-   past col0[q], the last ending at col0[q + 1] (K = 1: one chunk, all of them; a chunk may
-   be empty). Take every chunk boundary from it, here and in the next two functions, never
-   from an even split (col0[q] + its width * k / K): rank q's transpose_chunk hands step
-   7's kernel this chunk (a - col0[q]) * rows floats into its d_recv and its d_out, and the
-   kernel takes both to start on a 32-byte sector, 8 floats, as a whole buffer does; its
-   float2 loads and stores need 8 bytes at least (split evenly instead, 12345 x 6789 stops
-   in stage (b) on a misaligned address).
+   transposes the whole exchange as one chunk, K = 1; step 9 calls the same three functions
+   with K = 4: write them for any K.) This rank, p, holds rp = row0[p + 1] - row0[p] input
+   rows in d_in, each cols floats long. Rank q needs, of those rows, its chunk k of columns:
+   input columns a to a + w - 1, where a = tk_chunk_first(rk->col0, q, k, K) is the chunk's
+   first column in the whole input and a + w is tk_chunk_first(rk->col0, q, k + 1, K)
+   (common/matrix.h). That function cuts q's columns col0[q] .. col0[q + 1] - 1 into K
+   chunks, each starting a multiple of 8 columns past col0[q], the last ending at
+   col0[q + 1] (K = 1: one chunk, all of them; a chunk may be empty). Take every chunk
+   boundary from it, here and in the next two functions: rank q's transpose_chunk hands
+   step 7's kernel this chunk (a - col0[q]) * rows floats into its d_recv and its d_out, and
+   the kernel takes both to start on a 32-byte sector, 8 floats, as a whole buffer does (an
+   even split, col0[q] + width * k / K, starts chunks on odd columns: with K = 4, step 9's
+   stage stops at 12345 x 6789 on a misaligned address).
    NCCL sends only contiguous memory. For each q, copy that block (rp rows of w floats, cols
    floats apart) into d_send as a contiguous rp x w matrix at d_send + rp * a. d_send holds
    tk_in_count(rk, p) = rp * cols floats, as d_in: the same rows, laid out block after block
@@ -168,7 +166,7 @@ static void transpose_chunk(struct tk_ranks *rk, int k, int K, cudaStream_t s)
     (void)rk, (void)k, (void)K, (void)s;
 }
 
-/* Stage (a): pack, exchange, transpose, one after the other on one stream. */
+/* Stage (a): pack, exchange, transpose, one after the other on one stream, as one chunk. */
 static void stage_a(struct tk_ranks *rk, cudaStream_t s)
 {
     pack(rk, 0, 1, s);
@@ -179,95 +177,13 @@ static void stage_a(struct tk_ranks *rk, cudaStream_t s)
     tk_ranks_mark(rk, s, "transpose", 0);
 }
 
-/* TODO(step8): stage (b), the exchange in CHUNKS pieces, pipelined. The timeline of stage
-   (a) (--timeline) shows its three parts one after the other; here each chunk's pack, its
-   exchange and its transpose overlap with other chunks' work. Run the exchanges on a stream
-   of their own (created in main, of the highest priority) and order the work with events:
-   chunk k's exchange waits until chunk k is packed; chunk k's transpose, on s, waits until
-   chunk k has arrived; the next chunk is packed on s while chunk k is exchanged. Every piece
-   of work must end up ordered before s's later work: the last transposes wait for the last
-   exchange, so s ends after everything. Mark each chunk's pack, exchange and transpose.
-   A stage takes only rk and s: declare the exchanges' stream and the events (one "packed"
-   and one "arrived" a chunk) here, above stage_b, at file scope, for main to create and
-   destroy. Only the stream changes: every send and receive still takes the communicator,
-   rk->comm. */
-static void stage_b(struct tk_ranks *rk, cudaStream_t s)
-{
-    (void)rk, (void)s;
-}
-
-/* Stage (c), fused: one kernel a rank. The output lies in a symmetric window
-   (common/ranks/ranks.h, tk_ranks_time_window): rank q's output row c starts at element
-   (c - col0[q]) * rows of q's window, and ncclGetLsaPointer(win, offset, q) is a pointer into
-   it that plain stores reach, over NVLink where q is another GPU. What the kernel knows of
-   the split: this rank's input rows, row0 to row0 + rp - 1 of the whole input, and every
-   rank's first output row, col0[q] (q = 0 .. ranks; col0[ranks] = cols). */
-struct split { int rows, cols, row0, rp, ranks; int col0[TK_MAX_RANKS + 1]; };
-
-/* TODO(step8): stage (c)'s kernel. Why a third stage: stage (b)'s timeline (README, 16384 x
-   16384 on two H200s) shows what packing and staging cost. Packing moves the rank's rows at
-   about 1.6 TB/s, far from the 4 TB/s a transpose reaches; while packs and transposes share
-   the GPU with an exchange, each of the four exchanges takes 0.31 ms, a third more than a
-   quarter of the whole exchange's 0.93; the first pack and the last transpose hide behind
-   nothing; and NCCL's all-to-all itself moved 503 GB/s at 8192 x 8192, against the 900 of
-   NVLink 4. A kernel that stores each transposed tile straight into its final place moves
-   every byte once, with no pack, no staging buffer and no exchange.
-   Write fused_kernel: step 7's tile (TR + H input rows of TC columns staged, padded; then
-   windows of TR floats of one output row, a float2 a thread) on this rank's sp.rp input rows,
-   local row i being row sp.row0 + i of the whole input (in holds them, sp.cols floats
-   apart), each window stored into the window of the rank q that holds its output row c
-   (col0[q] <= c < col0[q + 1]; find q with a loop over the ranks). In q's window, output row
-   c starts at element (c - col0[q]) * rows, and this rank's rows fill its floats from row0
-   on; ncclGetLsaPointer(win, offset in bytes, q) points at any element of q's window, this
-   rank's own included. Whole sectors: where that place of local row 0 is not a multiple of 8
-   floats, each window starts that many floats early (H = HALO), as step 7 shifts a window by
-   the place of a row of the whole output. The grid: stage_c launches rk->ctas blocks on every
-   rank, each looping over the tiles (a tile a turn, stepping by the grid). Each block syncs
-   with its namesakes on every rank before its first store and after its last, through an LSA
-   barrier session (ncclLsaBarrierSession over a CTA's cooperative group, on dev, the LSA
-   team, barrier blockIdx.x: nccl_device/lsa_barrier.h) with acquire and release order: no
-   rank may store into a window before its owner has reached the kernel (the harness poisons
-   every window before each run), and no kernel may end before every store into its own
-   window has landed. Exact on every shape: guard loads and stores by this rank's rows and by
-   cols, as step 7 guards by rows and cols; a rank may hold no rows, and still syncs. */
-template <int H, int VL>
-__global__ void __launch_bounds__(THREADS, TK_CTAS_PER_SM)
-fused_kernel(struct split sp, const float *__restrict__ in, ncclWindow_t win, ncclDevComm dev)
-{
-    (void)sp, (void)in, (void)win, (void)dev;
-}
-
-/* TODO(step8): stage (c)'s launch. Fill a struct split for this rank (rk->rows, rk->cols, its
-   first input row and how many it holds, rk->ranks, and col0[q] for q = 0 .. ranks, as ints),
-   choose fused_kernel's template as step 7's launch does (H = HALO where some window's place
-   is off its sector: rows, or this rank's first row, not a multiple of 8; VL = 2 where cols is
-   even), and launch rk->ctas blocks of step 7's shape on stream s, with rk->d_in, the window
-   rk->win and the device communicator *rk->dev, passed by value. Every rank launches exactly
-   rk->ctas blocks, even one without rows: the harness made one LSA barrier a block, and a
-   block waits at its barrier for its namesake on every rank. */
-static void stage_c(struct tk_ranks *rk, cudaStream_t s)
-{
-    (void)rk, (void)s;
-}
-
 int main(int argc, char **argv)
 {
     struct tk_ranks rk;
     /* TODO(step8): delete this call once the TODOs above are done: it makes ./transpose
        report the step as unfinished. */
     tk_ranks_unfinished();
-    tk_ranks_begin(&rk, "step8", "GPU-fused", one_gpu, argc, argv);
-
-    /* TODO(step8): stage (b)'s stream and its events (declared above stage_b): a
-       non-blocking stream of the highest priority the device offers (so that an exchange
-       starts before the transposes queued behind it), and two events a chunk, without
-       timing. */
-
+    tk_ranks_begin(&rk, "step8", "GPU-alltoall", one_gpu, argc, argv);
     tk_ranks_time(&rk, "GPU-alltoall", stage_a);
-    tk_ranks_time(&rk, "GPU-alltoall-pipelined", stage_b);
-    tk_ranks_time_window(&rk, "GPU-fused", stage_c);
-
-    /* TODO(step8): destroy what main created for stage (b). */
-
     return tk_ranks_end(&rk);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # kernel-carried.sh CARRIER SOURCE: checks that CARRIER (a step across GPUs, starter or
-# solution) carries SOURCE's kernel unchanged (step 8: "Step 7's kernel, unchanged").
+# solution) carries SOURCE's kernel unchanged (steps 8 to 10: "Step 7's kernel, unchanged").
 #
 # The kernel of a file is the run of lines from its first line that starts with `#define`
 # down to the closing brace of transpose_kernel: the first line starting with `}` after the

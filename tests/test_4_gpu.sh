@@ -94,11 +94,18 @@ if gpu_test "$name"; then   # the same rounded-down grid
         '^shapes: 65 x 33 not exact$'
 fi
 
-# Step 8 across every GPU here, with uneven shapes, and its timeline. REFUSED: NCCL's refusal
-# of a symmetric window, as the run prints it.
+# The steps across GPUs (8 to 10), across every GPU here, with uneven shapes, and their
+# timeline. REFUSED: NCCL's refusal of a symmetric window, as the run prints it. ROWS: the
+# rows each step times (the table's), one pattern a row: '^ROW .* yes'.
 REFUSED='^GPU-fused: skipped: ncclDevCommCreate failed (.*does not support symmetric memory'
+declare -A ROWS
+for n in $ACROSS_NUMS; do
+    ROWS[$n]=$(scripts/lib/steps.sh --field rows "step$n" | tr '\n' ' ')
+done
+yes_rows() { local r; for r in $1; do echo "^$r .* yes"; done; }   # yes_rows "ROW ...": patterns
 for n in $ACROSS_NUMS; do
     [[ " $STEP_NUMS " == *" $n "* ]] || continue
+    mapfile -t yes < <(yes_rows "${ROWS[$n]}")
     for shape in 97x161 4097x33 1x1; do
         name="solution step$n is exact at $shape on every rank, every stage"
         gpu_test "$name" || continue
@@ -108,10 +115,11 @@ for n in $ACROSS_NUMS; do
         # With one rank NCCL may refuse the fused stage's window (below): the test then says
         # that it judged stages (a) and (b) only.
         if refused_one_rank "$n"; then
+            mapfile -t yes_ab < <(yes_rows "${ROWS[$n]/GPU-fused/}")
             judge "${name/every stage/stages (a) and (b): NCCL refused the window of stage (c) for one rank}" 0 \
-                '^GPU-alltoall .* yes' '^GPU-alltoall-pipelined .* yes'
+                "${yes_ab[@]}"
         else
-            judge "$name" 0 '^GPU-alltoall .* yes' '^GPU-alltoall-pipelined .* yes' '^GPU-fused .* yes'
+            judge "$name" 0 "${yes[@]}"
         fi
     done
     # Stage (c), one fused kernel a rank through NCCL's device API, on shapes whose splits are
@@ -119,7 +127,8 @@ for n in $ACROSS_NUMS; do
     # 2, 3 and 4 ranks where the machine has the GPUs. With one rank NCCL may refuse the
     # symmetric window (on a lone H100, 2026-11-23: "Communicator does not support symmetric
     # memory"): that is a skip, with NCCL's words; over two ranks or more, a failure.
-    for ranks in 1 2 3 4; do
+    fused_ranks="1 2 3 4"; [[ " ${ROWS[$n]} " == *" GPU-fused "* ]] || fused_ranks=""   # step 10
+    for ranks in $fused_ranks; do
         name="solution step$n's stage (c) is exact over $ranks rank(s) at 97x161, 1x1, 33x65, 8191x31, 12345x6789"
         gpu_test "$name" || continue
         [ "$(gpu_count)" -ge "$ranks" ] || { skip "$name" "this machine has $(gpu_count) GPUs"; continue; }
@@ -136,6 +145,7 @@ for n in $ACROSS_NUMS; do
         else fail "$name" "at $bad: exit status $RC, or no exact GPU-fused row"; fi
     done
     name="solution step$n writes a timeline: every chunk's pack, exchange and transpose on every rank"
+    [[ " ${ROWS[$n]} " == *" GPU-alltoall-pipelined "* ]] || continue   # steps 9 and 10
     if gpu_test "$name"; then
         marks=$(grep -c '^GPU-alltoall-pipelined,' "$TK_BUILD/timeline.csv")
         [ "$(head -n 1 "$TK_BUILD/timeline.csv")" = "row,rows,cols,rank,what,chunk,ms" ] && [ "$marks" -ge 12 ] &&
@@ -182,8 +192,9 @@ for n in $ACROSS_NUMS; do
         elif [ -e "$id" ]; then
             fail "$name" "the id file $id is still there"
         else
+            mapfile -t yes < <(yes_rows "${ROWS[$n]/GPU-fused/}")   # one rank: maybe refused
             judge "$name" 0 "^launcher mode: rank 0 of $P " '^CPU\+OMP .* yes' "^ranks: $P, " \
-                '^NCCL all-to-all .* yes' '^one GPU .* yes' '^GPU-alltoall .* yes' '^GPU-alltoall-pipelined .* yes'
+                '^NCCL all-to-all .* yes' '^one GPU .* yes' "${yes[@]}"
         fi
     done
 done
@@ -195,13 +206,18 @@ for n in ${STEP_NUMS#1 }; do
     gpu_test "$name" || continue
     # shellcheck disable=SC2046
     run_cmd step$n/transpose --rows 33 --cols 65 --no-cpu --reps 2 --warmup 1 $(ranks_arg "$n")
-    if [[ " $ACROSS_NUMS " == *" $n "* ]]; then   # its kernel is the one-GPU row; no stage runs yet
-        if refused_one_rank "$n"; then   # as for the solution
-            judge "${name/and says/stages (a) and (b) not run yet (NCCL refused the window of stage (c) for one rank), and says}" 5 \
-                '^one GPU .* yes' "^GPU-alltoall: not run yet" "^GPU-alltoall-pipelined: not run yet" "^step$n is unfinished"
+    if [[ " $ACROSS_NUMS " == *" $n "* ]]; then
+        # Its kernel is the one-GPU row; the previous step's stages run, exact; its own stage
+        # is the exercise: step 8's stubs write nothing (not run yet), steps 9 and 10 do not
+        # time theirs until it is written.
+        mapfile -t rows < <(echo "${ROWS[$n]}" | tr ' ' '\n' | grep .)
+        own=${rows[${#rows[@]} - 1]}
+        mapfile -t yes < <(yes_rows "${rows[*]:0:${#rows[@]}-1}")
+        first=""; [ "$n" = "${ACROSS_NUMS%% *}" ] && first="^$own: not run yet"
+        if [ -z "$first" ] && grep -q "^$own " "$LAST_OUT"; then
+            fail "$name" "it timed its own row, $own, before its TODOs were done"
         else
-            judge "$name" 5 '^one GPU .* yes' "^GPU-alltoall: not run yet" "^GPU-fused: not run yet" \
-                "^step$n is unfinished"
+            judge "$name" 5 '^one GPU .* yes' "${yes[@]}" "$first" "^step$n is unfinished"
         fi
     else
         judge "$name" 5 '^GPU-.* yes' "^step$n is unfinished: the row above is still the kernel the starter began with"

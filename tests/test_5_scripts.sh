@@ -296,7 +296,7 @@ path_without() {
 run_cmd scripts/check-tools.sh
 judge "check-tools: a line for each requirement, each optional tool and the driver, exit 0 here" 0 \
     '^found: nvcc [0-9]+\.[0-9]+ \(' '^found: gcc .* with OpenMP$' '^found: GNU Make ' \
-    '^(found: cuBLAS|note: no cuBLAS)' '^(found: NCCL [0-9.]+ .*: step 8|note: .*no NCCL 2\.28 or newer)' \
+    '^(found: cuBLAS|note: no cuBLAS)' '^(found: NCCL [0-9.]+ .*: steps 8 to 10|note: .*no NCCL 2\.28 or newer)' \
     '^(found: ncu|note: no ncu)' '^(found: compute-sanitizer|note: no compute-sanitizer)' \
     '^(found: driver|note: .*driver)'
 n=$(grep -vc '^note: nvcc .* is older than 12\.0' "$LAST_OUT")   # that note is a ninth line
@@ -402,7 +402,6 @@ expect "make hint after N=0 shows hint 1" 0 '^== Hint 1: the idea$' make -s -C "
 expect "make hint N=9 is refused: 2 with the range" 2 '^hint: --tier takes 1 to 3' scripts/grade/hint.sh --tier 9 "$hintdir/mywork"
 expect "scripts/grade/hint.sh on a folder without README.md: 2" 2 '^hint: no README.md' scripts/grade/hint.sh "$TK_BUILD"
 # Every step's hints come in threes, numbered on: the idea, the shape of the change, the code
-# (step 8: hints 1 to 3 for stages (a) and (b), 4 to 6 for stage (c)).
 # tiers FILE: what is wrong with FILE's hint tiers, nothing when they hold.
 tiers() {
     awk 'BEGIN { kind[1] = "the idea"; kind[2] = "the shape of the change"; kind[0] = "the code" }
@@ -567,7 +566,7 @@ if [ "$HAVE_NCCL" = 1 ]; then
     expect "an old driver: a step across GPUs says so, exit 6" 6 "^GPU rows skipped: $old_driver\$" \
         solution/step8/transpose -n 64
 else
-    skip "an old driver: a step across GPUs says so, exit 6" "no NCCL 2.28 or newer here: step 8 is not built"
+    skip "an old driver: a step across GPUs says so, exit 6" "no NCCL 2.28 or newer here: steps 8 to 10 are not built"
 fi
 expect "an old driver: make run's script says so, exit 6" 6 '^The NVIDIA driver is too old for this build' \
     scripts/results/run-all.sh -n 64

@@ -25,10 +25,11 @@ expect "exercise-diff: code the solution adds outside every TODO fails" 1 'not a
 # 2. Repetition by design, for every step: text checks on the source, so they need neither a
 # GPU nor NCCL and cover every step folder. Each starter N whose step N-1 is of its kind (on
 # one GPU, or across GPUs) is solution N-1 plus step N's TODOs, code line for line
-# (tests/starter-is-previous.sh says what is compared): steps 2 to 7 today. A step across
-# GPUs after the one-GPU steps (step 8) is a different program: its starter and its solution
-# each carry the last one-GPU step's kernel unchanged (tests/kernel-carried.sh), and its
-# headers (step 7's panels.cuh) byte for byte. The checks can fail, naming the line.
+# (tests/starter-is-previous.sh says what is compared): steps 2 to 7, and 9 and 10, today.
+# The first step across GPUs (step 8) is a different program from the one-GPU steps: every
+# step across GPUs, starter and solution, carries the last one-GPU step's kernel unchanged
+# (tests/kernel-carried.sh), and its headers (step 7's panels.cuh) byte for byte. The checks
+# can fail, naming the line.
 prev='' last_one=''
 for n in $(scripts/lib/steps.sh); do
     kind=one; [[ " $ACROSS_NUMS " == *" $n "* ]] && kind=across

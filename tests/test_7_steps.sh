@@ -35,6 +35,11 @@ untrue() {
         for r in $rows; do
             grep -qF "\"$r\"" "solution/step$n/transpose.cu" || echo "step$n: no row \"$r\" in solution/step$n/transpose.cu"
         done
+        # across GPUs, the other way too: every row the solution times is the table's
+        for r in $(sed -n 's/.*tk_ranks_time[a-z_]*([^,]*, *"\([^"]*\)".*/\1/p' "solution/step$n/transpose.cu"); do
+            echo "$rows" | grep -qxF "$r" ||
+                echo "step$n: solution/step$n/transpose.cu times row \"$r\", which the table does not list"
+        done
         if [[ " $STEP_NUMS " == *" $n "* ]]; then   # built (tests/test_1_build.sh)
             row=$(described solution/step$n/transpose | cut -d' ' -f2)
             [ "$row" = "$(echo "$rows" | tail -n 1)" ] ||
@@ -61,22 +66,24 @@ wrong() {
     elif grep -Eq -- "$3" "$LAST_OUT"; then pass "the table of steps: $1 is found untrue"
     else fail "the table of steps: $1 is found untrue" "no line matches /$3/"; fi
 }
-step9='/^step8 / { p; s/^step8 /step9 / }'   # a step9 line, as step8's
-wrong "a step without a starter" "$step9" '^step9: no step9/transpose.cu$'
-wrong "a step without a solution" "$step9" '^step9: no solution/step9/transpose.cu$'
-wrong "a step the grader has no words for" "$step9" '^step9: scripts/grade/grade-words.sh has no words'
+step11='/^step10 / { p; s/^step10 /step11 / }'   # a step11 line, as step10's
+wrong "a step without a starter" "$step11" '^step11: no step11/transpose.cu$'
+wrong "a step without a solution" "$step11" '^step11: no solution/step11/transpose.cu$'
+wrong "a step the grader has no words for" "$step11" '^step11: scripts/grade/grade-words.sh has no words'
 wrong "a solution folder left out" '/^step4 /d' '^solution/step4 is not in the table$'
 wrong "a starter folder left out" '/^step4 /d' '^step4 is not in the table$'
 wrong "a step across GPUs without the ranks' harness" 's/^step7 .*/step7 GPU-any-shape 2 90 - - 8192x8192 - -/' \
     '^step7: gpus 2, but solution/step7/Makefile does not build common/ranks/$'
 wrong "a step with the ranks' harness on one GPU" \
-    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined,GPU-fused 1 90 - - 8192x8192 97x161 -/' \
+    's/^step8 .*/step8 GPU-alltoall 1 90 - - 8192x8192 97x161 -/' \
     '^step8: gpus 1, but solution/step8/Makefile builds common/ranks/$'
 wrong "a row the solution does not describe" 's/^\(step2 *\)GPU-2D /\1GPU-2d /' \
     '^step2: --describe names row=GPU-2D, the table.s last row is GPU-2d$'
-wrong "a row the solution does not time" 's/GPU-alltoall,/GPU-all-to-all,/' '^step8: no row "GPU-all-to-all" in'
+wrong "a row the solution does not time" 's/^\(step9 *GPU-alltoall\),/\1,GPU-all-to-all,/' '^step9: no row "GPU-all-to-all" in'
+wrong "a row the solution times, left out" 's/^\(step10 *GPU-alltoall,\)GPU-alltoall-pipelined,/\1/' \
+    '^step10: solution/step10/transpose.cu times row "GPU-alltoall-pipelined", which the table does not list$'
 wrong "a counter the grader has no label for" \
-    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined,GPU-fused 1 90 - 8192x8192 8192x8192 97x161 gpu__time_duration.sum/' \
+    's/^step8 .*/step8 GPU-alltoall 1 90 - 8192x8192 8192x8192 97x161 gpu__time_duration.sum/' \
     '^step8: a counter, but no label'
 wrong "a label without a counter" 's/^step5 .*/step5 GPU-multi-element 1 90 - - 8192x8192 97x161 -/' \
     '^step5: a label in grade-words.sh, but no counter$'
@@ -95,10 +102,10 @@ broken "a missing column" 's/^step3 .*/step3 GPU-shared 1 90 most:1.5 8192x8192 
 broken "a step twice" 's/^step6 /step5 /' 'step5 after step5: each step once, in order'
 broken "a rule it does not know" 's/most:3 /most3  /' 'rule "most3"'
 broken "a counter on a step across GPUs" \
-    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined,GPU-fused 2 90 - 8192x8192 8192x8192 - gpu__time_duration.sum/' \
+    's/^step8 .*/step8 GPU-alltoall 2 90 - 8192x8192 8192x8192 - gpu__time_duration.sum/' \
     'a step across GPUs \(gpus 2\) has counter - and san_at -'
 broken "sanitizer shapes on a step across GPUs" \
-    's/^step8 .*/step8 GPU-alltoall,GPU-alltoall-pipelined,GPU-fused 2 90 - - 8192x8192 97x161 -/' \
+    's/^step8 .*/step8 GPU-alltoall 2 90 - - 8192x8192 97x161 -/' \
     'a step across GPUs \(gpus 2\) has counter - and san_at -'
 broken "a one-GPU step without sanitizer shapes" 's/^step5 .*/step5 GPU-multi-element 1 90 - 8192x8192 8192x8192 - gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed/' \
     'a step on one GPU names the shapes its sanitizers run at'

@@ -569,7 +569,7 @@ static void test_explain_tails(void)
            strstr(text, "nothing else; the first of them equals rows (33)"), text);
 }
 
-/* ---- how a matrix splits over ranks (step 8) ------------------------------------- */
+/* ---- how a matrix splits over ranks (steps 8 to 10) ------------------------------ */
 
 /* Every split of n over p ranks, and every chunking of each part into K chunks, covers
    0 .. n exactly once, in order, with parts that differ by at most one. */
@@ -617,7 +617,7 @@ static void test_partition(void)
            first[2] == 1333333333L && tk_chunk_first(first, 2, 1, 4) == 1499999997L, "overflow");
 }
 
-/* ---- a rank's part of a matrix, checked in one thread (step 8) -------------------- */
+/* ---- a rank's part of a matrix, checked in one thread (steps 8 to 10) ------------- */
 
 static void test_parts(void)
 {
@@ -658,11 +658,11 @@ static void test_parts(void)
            "a difference");
 }
 
-/* ---- stage (c)'s stores, emulated on the host (step 8) --------------------------- */
+/* ---- stage (c)'s stores, emulated on the host (step 10) -------------------------- */
 
 enum { F_TC = 64, F_TR = 64, F_HALO = 7, F_RANKS = 4 };   /* step 7's tile; up to 4 ranks */
 
-/* The index arithmetic of solution/step8's fused_kernel and stage_c, for rank p of P: every
+/* The index arithmetic of solution/step10's fused_kernel and stage_c, for rank p of P: every
    store every thread makes, each counted in hits[q] (one byte a float of rank q's output
    rows). plant 0 is the kernel; 1 shifts the windows by step 7's skew of the whole matrix,
    (c * rows) % 8, instead of the element's place in its rank's window; 2 counts the tiles

@@ -1,4 +1,4 @@
-/* Begins and ends a run across GPUs (step 8): tk_ranks_begin and tk_ranks_end (see ranks.h),
+/* Begins and ends a run across GPUs (steps 8-10): tk_ranks_begin and tk_ranks_end (see ranks.h),
    the step's own options (--ranks, --timeline, --id-file) and their usage, and what fork mode
    and launcher mode both use: the GPU probe's questions and the CPU+OMP row in whichever
    process asks them, the run's first line and the line before the rows, the whole input, a

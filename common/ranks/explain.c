@@ -1,4 +1,4 @@
-/* Explains a wrong output across GPUs (step 8): copies a part of a matrix back from a rank and
+/* Explains a wrong output across GPUs (steps 8-10): copies a part of a matrix back from a rank and
    checks it, then says where a wrong element's value came from in the terms of ranks and
    blocks, or, for a stage that stores through the symmetric window (stage (c)), of windows,
    naming the pattern (patterns.h). C11 calling the CUDA runtime's C API. */

@@ -1,4 +1,4 @@
-/* Ranks started by a launcher (step 8's launcher mode): this process's rank from the
+/* Ranks started by a launcher (launcher mode, steps 8 to 10): this process's rank from the
    environment a launcher sets, NCCL's unique id handed through a file, and this rank's rows
    of the input. Plain C with POSIX, no CUDA or NCCL: tests/unit.c calls every function.
 

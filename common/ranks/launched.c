@@ -1,4 +1,4 @@
-/* Launcher mode's bootstrap (step 8's harness across GPUs, --id-file or TK_ID_FILE): whether
+/* Launcher mode's bootstrap (steps 8-10, --id-file or TK_ID_FILE): whether
    this process is one of the ranks a launcher (srun, mpirun) started and which, rank 0's lines
    before the rows and CPU+OMP row, another rank's own rows of the input, and each rank joining
    NCCL's communicator on its own GPU, the id handed through the id file. The environment and

@@ -1,4 +1,4 @@
-/* transpose-kit's harness across GPUs (step 8): one process a GPU, joined by NCCL.
+/* transpose-kit's harness across GPUs (steps 8 to 10): one process a GPU, joined by NCCL.
 
    A rows x cols matrix is split by blocks of rows over P ranks, one a GPU: rank p holds input
    rows row0[p] .. row0[p + 1] - 1 (all columns), and must end with its block of rows of the
@@ -13,7 +13,7 @@
    The harness also times, in the same run, two ceilings: NCCL moving the same blocks between
    the same GPUs (grouped ncclSend/ncclRecv: the library row), and the whole matrix
    transposed on one GPU by the step's own kernel (the one-GPU row).
-   A stage whose kernel stores into other ranks' output itself (stage (c)) is timed with
+   A stage whose kernel stores into other ranks' output itself (stage (c), step 10) is timed with
    tk_ranks_time_window instead: d_out then lies in a symmetric window of NCCL's device API
    (nccl_device.h, which this header includes for CUDA sources), which every rank's kernel
    reaches through ncclGetLsaPointer(win, offset, rank). */

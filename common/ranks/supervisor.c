@@ -1,4 +1,4 @@
-/* Fork mode's processes (step 8's harness across GPUs, without a launcher): the GPU probe and
+/* Fork mode's processes (steps 8-10, without a launcher): the GPU probe and
    the CPU+OMP row each in a child process of its own (in launcher mode, where nothing is
    forked, in this process), then one process a rank, forked, handed NCCL's id through a pipe
    and supervised by the parent, which waits for them and exits with the worst status. See

@@ -1,4 +1,4 @@
-/* The rows of a run across GPUs (step 8): see ranks.h. The two ceilings (NCCL moving the same
+/* The rows of a run across GPUs (steps 8-10): see ranks.h. The two ceilings (NCCL moving the same
    blocks, the step's kernel on one GPU), then each stage timed on every rank by the core's
    method (core.h), its time the slowest rank's, and its output checked; tk_ranks_reduce; and
    --timeline's marks. A wrong output is explained by explain.c. C11 calling the CUDA

@@ -1,4 +1,4 @@
-/* Stage (c)'s symmetric window across GPUs (step 8): see tk_ranks_time_window in ranks.h.
+/* Stage (c)'s symmetric window across GPUs (step 10): see tk_ranks_time_window in ranks.h.
    Made at the first stage that asks for it, on every rank at once, never before: a run that
    times no such stage neither pays for it nor depends on what it needs (CUDA's virtual memory
    management, load/store access between every pair of GPUs).

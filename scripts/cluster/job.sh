@@ -4,13 +4,13 @@
 # Settings come from the environment, so nobody edits the script:
 #   STEP=all       all one-GPU solution steps through scripts/results/results.sh (table, CSV, chart);
 #   STEP=3         solution step 3 alone; STEP=mywork a student's folder (./transpose there);
-#   STEP=8         step 8 across GPUs, one process a GPU. A job of one task (the scripts'
-#                  default): the harness forks its ranks over every GPU of the node (ask for
-#                  several: sbatch --gres=gpu:4 ...). A Slurm job of several tasks (sbatch
+#   STEP=8         step 8 across GPUs (9 and 10 likewise), one process a GPU. A job of one
+#                  task (the scripts' default): the harness forks its ranks over every GPU
+#                  of the node (ask for several: sbatch --gres=gpu:4 ...). A Slurm job of several tasks (sbatch
 #                  --ntasks=8 --ntasks-per-node=4 --gres=gpu:4 ..., on one node or more): srun
 #                  starts one rank a task, in launcher mode (common/README.md)
-#   LAUNCHER=""    the command that starts step 8's ranks in launcher mode, one process a GPU,
-#                  e.g. LAUNCHER="mpirun -np 8" under PBS; under Slurm with several tasks it
+#   LAUNCHER=""    the command that starts the ranks of a step across GPUs in launcher mode,
+#                  one process a GPU, e.g. LAUNCHER="mpirun -np 8" under PBS; under Slurm with several tasks it
 #                  is srun --ntasks=$SLURM_NTASKS; NCCL's id then goes through a file in
 #                  KIT_DIR, which every node must share
 #   KILL_ON_BAD_EXIT=""  whether that srun stops every rank once one fails. Unset: srun is
@@ -60,7 +60,7 @@ MODULES=${MODULES:-}
 KILL_ON_BAD_EXIT=${KILL_ON_BAD_EXIT:-}
 # Slurm's cores a task, PBS Pro's ncpus, Torque's ppn; else every core this process may use.
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-${SLURM_CPUS_PER_TASK:-${NCPUS:-${PBS_NUM_PPN:-$(nproc)}}}}
-export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # step 8: NVLink multicast off unless asked
+export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0}   # steps 8-10: NVLink multicast off unless asked
 
 [[ $SIZE =~ ^[1-9][0-9]*$ ]] || { echo "job: SIZE must be a whole number, not '$SIZE'" >&2; exit 2; }
 case $KILL_ON_BAD_EXIT in
@@ -76,7 +76,7 @@ case $STEP in
     *) [ -f "$KIT_DIR/$STEP/transpose.cu" ] || { echo "job: no $STEP/transpose.cu in $KIT_DIR" >&2; exit 2; }
        run=("$STEP/transpose" -n "$SIZE") prog=${run[0]} ;;
 esac
-# Step 8 across nodes: ranks a launcher starts, NCCL's id through a file every node can read.
+# Steps 8 to 10 across nodes: ranks a launcher starts, NCCL's id through a file every node can read.
 across=" $("$KIT_DIR/scripts/lib/steps.sh" --across | tr '\n' ' ') "
 LAUNCHER=${LAUNCHER:-}
 if [ -z "$LAUNCHER" ] && [[ $STEP =~ ^[0-9]+$ ]] && [[ $across == *" $STEP "* ]] &&

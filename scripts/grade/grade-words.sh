@@ -26,7 +26,9 @@ step_words() {
            missing="the 64 x 64 tile is not yet moved as float2 through a conflict-free swizzled tile" ;;
     step7) label="global store efficiency, % of each sector's bytes used"
            missing="where rows is not a multiple of 8, each output row's window should start on its sector boundary, so that every store fills whole sectors" ;;
-    step8) missing="stage (c) does not move its bytes as the solution's does yet: each window of TR floats should go straight to the rank that holds its output row, a float2 a thread on whole sectors (shifted by its place in that rank's window), from rk->ctas blocks that each loop over the tiles" ;;
+    step8) missing="stage (a) does not move its bytes as the solution's does yet: each block packed with one 2D copy (cudaMemcpy2DAsync), every block sent and received in one NCCL group, and the received rows x w matrix transposed by one launch of step 7's kernel" ;;
+    step9) missing="stage (b) does not overlap its chunks as the solution's does yet: each chunk's exchange on a stream of its own, of the highest priority, while s packs the next chunk and transposes the last, ordered by events alone (no wait for the whole device or stream)" ;;
+    step10) missing="stage (c) does not move its bytes as the solution's does yet: each window of TR floats should go straight to the rank that holds its output row, a float2 a thread on whole sectors (shifted by its place in that rank's window), from rk->ctas blocks that each loop over the tiles" ;;
     *) return 1 ;;
     esac
 }

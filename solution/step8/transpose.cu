@@ -1,14 +1,14 @@
-/* Step 8 (bonus): a transpose across GPUs, through NCCL.
+/* Step 8 (bonus, across GPUs, part 1 of 3): a transpose across GPUs, through NCCL: pack,
+   exchange, transpose.
 
    The input is a rows x cols matrix stored row by row; the output is its transpose, cols x
    rows. Both are split over P GPUs by blocks of rows: rank p holds input rows row0[p] to
    row0[p + 1] - 1 and must end with output rows col0[p] to col0[p + 1] - 1, which are input
    columns. The harness (common/ranks/ranks.h) starts one process a GPU, joins them with NCCL,
-   fills each rank's rows, times each stage on every rank beside two ceilings (NCCL moving the
+   fills each rank's rows, times the stage on every rank beside two ceilings (NCCL moving the
    same blocks, and this step's kernel on the whole matrix on one GPU), and checks every
-   rank's output element by element. Three stages: (a) pack, exchange, transpose; (b) the
-   same in chunks, overlapped; (c) one kernel a rank that stores straight into every rank's
-   output through NCCL's device API. */
+   rank's output element by element. The stage: pack each rank's block of this rank's rows,
+   exchange the blocks in one NCCL group, transpose what arrived with step 7's kernel. */
 #include "ranks.h"
 
 /* Step 7's kernel, unchanged: each rank's local transpose. */
@@ -113,14 +113,9 @@ static void one_gpu(const float *d_in, float *d_out, int rows, int cols)
     launch(d_in, d_out, rows, cols, 0);
 }
 
-#define CHUNKS 4   /* stage (b) moves every block in this many pieces */
-
-/* Packs chunk k of every block: for each rank q, this rank's rows of q's chunk k columns,
-   from d_in (rows cols floats apart) into d_send as a contiguous matrix, at the place where
-   d_send would hold all of q's columns packed: the blocks are contiguous, each chunk too.
-   a is the chunk's first column in the whole input, w its width; tk_chunk_first puts every
-   chunk a multiple of 8 columns into q's block, so that q's transpose of it starts on a
-   32-byte sector (step 7's float2 loads and stores need it). */
+/* Packs chunk k of K of every block: for each rank q, this rank's rows of q's chunk k
+   columns (a to a + w - 1), copied from d_in into d_send as a contiguous rp x w matrix at
+   rp * a. tk_chunk_first starts every chunk on a 32-byte sector of q's d_recv and d_out. */
 static void pack(struct tk_ranks *rk, int k, int K, cudaStream_t s)
 {
     int p = rk->rank;
@@ -157,8 +152,7 @@ static void exchange(struct tk_ranks *rk, int k, int K, cudaStream_t s)
 }
 
 /* Transposes chunk k: the rows x w matrix received becomes this rank's output rows at to
-   at + w - 1 (at = a - col0[p]: a counted from this rank's first column), each rows floats
-   long. */
+   at + w - 1, each rows floats long. */
 static void transpose_chunk(struct tk_ranks *rk, int k, int K, cudaStream_t s)
 {
     int p = rk->rank;
@@ -168,7 +162,7 @@ static void transpose_chunk(struct tk_ranks *rk, int k, int K, cudaStream_t s)
         launch(rk->d_recv + rk->rows * at, rk->d_out + at * rk->rows, rk->rows, (int)w, s);
 }
 
-/* Stage (a): pack, exchange, transpose, one after the other on one stream. */
+/* Stage (a): pack, exchange, transpose, one after the other on one stream, as one chunk. */
 static void stage_a(struct tk_ranks *rk, cudaStream_t s)
 {
     pack(rk, 0, 1, s);
@@ -179,157 +173,10 @@ static void stage_a(struct tk_ranks *rk, cudaStream_t s)
     tk_ranks_mark(rk, s, "transpose", 0);
 }
 
-/* Stage (b): the same in CHUNKS pieces. The exchanges run on their own stream, comm (a
-   stream: the sends and receives still take the communicator rk->comm); each waits for its
-   chunk to be packed, and each chunk's transpose waits for its exchange, while the next
-   chunk's exchange runs: packing and transposing hide behind the exchanges. */
-static cudaStream_t comm;                            /* the exchanges' stream */
-static cudaEvent_t packed[CHUNKS], arrived[CHUNKS];  /* chunk k packed; chunk k received */
-
-static void stage_b(struct tk_ranks *rk, cudaStream_t s)
-{
-    pack(rk, 0, CHUNKS, s);
-    CUDA_CHECK(cudaEventRecord(packed[0], s));
-    tk_ranks_mark(rk, s, "pack", 0);
-    for (int k = 0; k < CHUNKS; k++) {
-        CUDA_CHECK(cudaStreamWaitEvent(comm, packed[k], 0));
-        exchange(rk, k, CHUNKS, comm);
-        CUDA_CHECK(cudaEventRecord(arrived[k], comm));
-        tk_ranks_mark(rk, comm, "exchange", k);
-        if (k + 1 < CHUNKS) {
-            pack(rk, k + 1, CHUNKS, s);
-            CUDA_CHECK(cudaEventRecord(packed[k + 1], s));
-            tk_ranks_mark(rk, s, "pack", k + 1);
-        }
-        CUDA_CHECK(cudaStreamWaitEvent(s, arrived[k], 0));   /* chunk k is here */
-        transpose_chunk(rk, k, CHUNKS, s);
-        tk_ranks_mark(rk, s, "transpose", k);
-    }
-}
-
-/* Stage (c), fused: one kernel a rank. The output lies in a symmetric window
-   (common/ranks/ranks.h, tk_ranks_time_window): rank q's output row c starts at element
-   (c - col0[q]) * rows of q's window, and ncclGetLsaPointer(win, offset, q) is a pointer into
-   it that plain stores reach, over NVLink where q is another GPU. What the kernel knows of
-   the split: this rank's input rows, row0 to row0 + rp - 1 of the whole input, and every
-   rank's first output row, col0[q] (q = 0 .. ranks; col0[ranks] = cols). */
-struct split { int rows, cols, row0, rp, ranks; int col0[TK_MAX_RANKS + 1]; };
-
-/* The rank whose output rows hold output row c: col0[q] <= c < col0[q + 1]. */
-__device__ __forceinline__ int owner(const struct split *sp, int c)
-{
-    int q = 0;
-    while (q + 1 < sp->ranks && sp->col0[q + 1] <= c)
-        q++;
-    return q;
-}
-
-/* Reads this rank's input rows tile by tile and stores each transposed window straight into
-   its final place, in the output rows of whichever rank holds it: no pack, no staging buffer,
-   no exchange. Step 7's tile and windows, on this rank's rp input rows (local rows 0 to
-   rp - 1), each window stored where its output row lies: local row 0 of output row c goes to
-   element at = (c - col0[q]) * rows + row0 of q's window, at % 8 floats past a sector, and
-   the window starts that many floats early (H = HALO) so that its stores cover whole sectors;
-   H = 0 where every at is a multiple of 8 (rows and row0 both are). rk->ctas blocks loop over
-   the tiles, each syncing twice with its namesakes on every rank (LSA barrier blockIdx.x):
-   before its first store, so that no rank stores into a window whose owner has not reached
-   the kernel (its window poisoned, its last reader done); after its last, so that no rank's
-   kernel ends, and no one reads its output, before every store into its window has landed.
-   Acquire and release at both: what one rank wrote before a barrier, another sees after. */
-template <int H, int VL>
-__global__ void __launch_bounds__(THREADS, TK_CTAS_PER_SM)
-fused_kernel(struct split sp, const float *__restrict__ in, ncclWindow_t win, ncclDevComm dev)
-{
-    const int S = TC + 1;                         /* a staged row, padded by one float */
-    const int BX = TC / VL, BY = THREADS / BX;    /* the block: BX threads across, BY down */
-    __shared__ float tile[(TR + H) * S];
-    ncclLsaBarrierSession<ncclCoopCta> bar(ncclCoopCta(), dev, ncclTeamTagLsa(), blockIdx.x);
-    bar.sync(ncclCoopCta(), cuda::memory_order_acq_rel);   /* every rank's window is ready */
-
-    int tx = threadIdx.x, ty = threadIdx.y, t = ty * BX + tx, lane = t % 32;
-    int nx = (sp.cols + TC - 1) / TC, tiles = nx * ((sp.rp + H + TR - 1) / TR);
-    for (int b = blockIdx.x; b < tiles; b += gridDim.x) {
-        int c0 = b % nx * TC;                     /* the tile's first input column */
-        int y0 = b / nx * TR, rs = y0 - H;        /* its first local row, and first staged */
-        #pragma unroll
-        for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
-            int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
-            if (i >= TR + H || r < 0 || r >= sp.rp || c >= sp.cols)
-                continue;
-            if (VL == 2) {   /* cols is even, so c + 1 < cols too */
-                float2 v = *(const float2 *)&in[(size_t)r * sp.cols + c];
-                tile[i * S + 2 * tx] = v.x;
-                tile[i * S + 2 * tx + 1] = v.y;
-            } else {
-                tile[i * S + tx] = in[(size_t)r * sp.cols + c];
-            }
-        }
-        __syncthreads();
-
-        for (int j = t / 32; j < TC && c0 + j < sp.cols; j += THREADS / 32) {
-            int c = c0 + j, q = owner(&sp, c);              /* output row c is rank q's */
-            size_t at = (size_t)(c - sp.col0[q]) * sp.rows + sp.row0;   /* local row 0's place */
-            float *o = (float *)ncclGetLsaPointer(win, at * sizeof(float), q);
-            int r = y0 - (H ? (int)(at % 8) : 0) + 2 * lane;   /* its local rows r, r + 1 */
-            int i = r - rs;                                      /* staged as rows i, i + 1 */
-            if (r >= 0 && r + 2 <= sp.rp) {
-                *(float2 *)&o[r] = make_float2(tile[i * S + j], tile[(i + 1) * S + j]);
-            } else {   /* the ends of this rank's part of the row */
-                if (r >= 0 && r < sp.rp)
-                    o[r] = tile[i * S + j];
-                if (r + 1 >= 0 && r + 1 < sp.rp)
-                    o[r + 1] = tile[(i + 1) * S + j];
-            }
-        }
-        __syncthreads();   /* every window read from the tile before the next is staged */
-    }
-    bar.sync(ncclCoopCta(), cuda::memory_order_acq_rel);   /* every store into every window done */
-}
-
-/* Stage (c): the fused kernel, rk->ctas blocks, on s. */
-static void stage_c(struct tk_ranks *rk, cudaStream_t s)
-{
-    int p = rk->rank;
-    int row0 = (int)rk->row0[p], rp = (int)(rk->row0[p + 1] - rk->row0[p]);
-    struct split sp = { rk->rows, rk->cols, row0, rp, rk->ranks, { 0 } };
-    for (int q = 0; q <= rk->ranks; q++)
-        sp.col0[q] = (int)rk->col0[q];
-    bool shift = rk->rows % 8 != 0 || sp.row0 % 8 != 0;   /* some window's place off a sector */
-    bool pairs = rk->cols % 2 == 0;                        /* input rows start on 8 bytes */
-    dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
-    if (shift && pairs)
-        fused_kernel<HALO, 2><<<rk->ctas, b2, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
-    else if (shift)
-        fused_kernel<HALO, 1><<<rk->ctas, b1, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
-    else if (pairs)
-        fused_kernel<0, 2><<<rk->ctas, b2, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
-    else
-        fused_kernel<0, 1><<<rk->ctas, b1, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
-}
-
 int main(int argc, char **argv)
 {
     struct tk_ranks rk;
-    tk_ranks_begin(&rk, "step8", "GPU-fused", one_gpu, argc, argv);
-
-    /* Stage (b)'s stream, of the highest priority, so that an exchange's blocks start before
-       the transposes waiting behind it; and its events, which order nothing but work. */
-    int lowest, highest;
-    CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&lowest, &highest));
-    CUDA_CHECK(cudaStreamCreateWithPriority(&comm, cudaStreamNonBlocking, highest));
-    for (int k = 0; k < CHUNKS; k++) {
-        CUDA_CHECK(cudaEventCreateWithFlags(&packed[k], cudaEventDisableTiming));
-        CUDA_CHECK(cudaEventCreateWithFlags(&arrived[k], cudaEventDisableTiming));
-    }
-
+    tk_ranks_begin(&rk, "step8", "GPU-alltoall", one_gpu, argc, argv);
     tk_ranks_time(&rk, "GPU-alltoall", stage_a);
-    tk_ranks_time(&rk, "GPU-alltoall-pipelined", stage_b);
-    tk_ranks_time_window(&rk, "GPU-fused", stage_c);
-
-    for (int k = 0; k < CHUNKS; k++) {
-        CUDA_CHECK(cudaEventDestroy(packed[k]));
-        CUDA_CHECK(cudaEventDestroy(arrived[k]));
-    }
-    CUDA_CHECK(cudaStreamDestroy(comm));
     return tk_ranks_end(&rk);
 }
