@@ -116,8 +116,8 @@ void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_l
    run's time being the slowest rank's; then checks every rank's output and prints the row. */
 void tk_ranks_time(struct tk_ranks *rk, const char *row, tk_stage_fn stage);
 
-/* As tk_ranks_time, for a stage whose one kernel a rank stores every rank's output rows
-   itself, through the symmetric window (rk->win, rk->dev, rk->ctas). Its first call, on
+/* As tk_ranks_time, for a stage in which one kernel of each rank stores into every rank's output
+   rows itself, through the symmetric window (rk->win, rk->dev, rk->ctas). Its first call, on
    every rank at once, moves d_out into the window and makes the device communicator; where
    NCCL cannot (no CUDA virtual memory management, GPUs without load/store access to each
    other), it says why and skips the row, here and at every later call, the exit status
