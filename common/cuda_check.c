@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define MIB (1024.0 * 1024.0)
 
@@ -26,9 +27,11 @@ void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line
         fprintf(stderr, "the device has %.0f MiB free of %.0f MiB; this run needs two matrices "
                 "of %.1f MiB and a scratch buffer\n", free_b / MIB, total_b / MIB,
                 (double)g_rows * g_cols * sizeof(float) / MIB);
-    /* A launch refused: where the shape passes what a grid's y holds for tiles of 32 rows
-       (steps 2 to 6 count their tiles there), the numbers say so. */
-    if (err == cudaErrorInvalidConfiguration && g_rows > TK_GRID_Y_ROWS(32))
+    /* A launch refused (the check after it fails: invalid configuration, or on CUDA 13 an
+       invalid argument for a grid's y past 65535): where the shape passes what a grid's y
+       holds for tiles of 32 rows (steps 2 to 6 count their tiles there), the numbers say so. */
+    if ((err == cudaErrorInvalidConfiguration || err == cudaErrorInvalidValue) &&
+        strstr(what, "cudaGetLastError") && g_rows > TK_GRID_Y_ROWS(32))
         fprintf(stderr, "grid's y: this shape has %ld rows; a grid whose y counts tiles of 32 "
                 "rows needs %ld blocks there (of 64 rows, %ld), and a grid's y holds at most "
                 "%ld. Steps 2 to 6 launch such a grid: they stop at %ld rows (step 6, with "

@@ -220,8 +220,8 @@ int_wrap_words() {
             print "  Compute each offset in size_t, the product widened before it is taken: (size_t)r * cols + c, not r * cols + c."
         }'
     elif grep -q 'cudaErrorIllegalAddress' "$1"; then
-        echo "  exact at every smaller shape; here, past 2^31 - 1 = 2147483647 elements, the kernel read or wrote outside"
-        echo "  the matrices. What this shape has that the others had not is indexes past what an int holds:"
+        echo "  exact at every smaller shape; here, past 2^31 - 1 = 2147483647 elements, the kernel read or wrote"
+        echo "  outside the matrices. What this shape has that the others had not is indexes past what an int holds:"
         echo "  an offset computed in int wraps (r * cols + c turns negative), outside the matrix there."
         echo "  Compute each offset in size_t, the product widened before it is taken: (size_t)r * cols + c."
     else
