@@ -6,24 +6,41 @@
    every element of the result. */
 #include "harness.h"
 
-/* TODO(step7): the constants of a window instead of a square tile. A block will move 64
-   columns of the input (64 rows of the output) and write, of each of those output rows, a
-   window of 64 consecutive floats; name those two numbers, the number of extra input rows a
-   window may need above the block's own rows (how far back can the sector boundary before
-   a row's first float lie?), and the block's size in threads, 512 as in step 6. */
+/* TODO(step7): step 6's square tile and its block give way to the window's sizes below:
+   delete these four once the kernel no longer uses them. */
 #define TILE   64             /* a block moves one TILE x TILE tile */
 #define BLOCKX 32             /* threads across; each moves a float2, so 32 span 64 floats */
 #define BLOCKY 16             /* rows of threads in a block */
 #define PAIRS  (TILE / 2)     /* the tile's rows, taken two at a time */
 
-/* TODO(step7): where each output row starts, relative to the memory's sectors. Device memory
-   moves 32-byte sectors, 8 floats, and row c of the output begins at element c * rows.
-   Replace the swizzle below (the new tile is padded instead, as in step 4) by a small
-   __device__ function of c and rows: how many floats past a sector boundary row c begins.
-   c * rows itself may overflow an int; only the remainders modulo 8 matter. */
+/* BEYOND(step7): the window's sizes; the lever runs chose TC, TR, THREADS (step7/RESEARCH.md). */
+#define TC      64     /* a block moves TC columns of the input: TC rows of the output */
+#define TR      64     /* ... and of each of those rows it writes a window of TR floats */
+#define HALO    7      /* extra input rows staged above the window, when it is shifted */
+#define THREADS 512    /* threads in a block */
+
+/* Device memory moves 32-byte sectors: 8 floats. Row c of the output starts at element
+   c * rows, which is skew(c) = (c * rows) % 8 floats past a sector boundary. */
+/* TODO(step7): replace step 6's swizzle below (the new tile is padded instead, as in step 4)
+   by skew(c, rows), the number above, as a small __device__ function. c * rows itself may
+   overflow an int; only the remainders modulo 8 matter. */
 __device__ __forceinline__ int at(int c, int r)
 {
     return c * TILE + (((r / 2) ^ ((c / 2) % 16)) * 2) + r % 2;
+}
+
+/* BEYOND(step7): the block order. In a grid of one dimension (the launch gives one for all
+   but a tall matrix) the blocks run one column band at a time from the top down, so that the
+   H rows a block stages above its own were read by the block just before it and are still in
+   the L2; a tall matrix keeps the 2D grid, whose order was faster there (step7/RESEARCH.md,
+   "Block order"). Returns the block's column band (x) and its row of windows (y). */
+template <int H>
+__device__ __forceinline__ int2 block_of(int rows)
+{
+    int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
+    int bx = gridDim.y > 1 ? blockIdx.x : blockIdx.x / ny;
+    int by = gridDim.y > 1 ? blockIdx.y : blockIdx.x % ny;
+    return make_int2(bx, by);
 }
 
 /* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
@@ -35,15 +52,18 @@ __device__ __forceinline__ int at(int c, int r)
    (a float2) where every input row starts on 8 bytes (cols even), 1 otherwise. */
 /* TODO(step7): make the kernel a template of the two compile-time numbers the comment
    above names, H and VL, so that each of the four kinds of shape gets its own fully
-   unrolled copy, and give it the block size you named. Its shared tile: TR + H staged
-   rows of TC floats, each row padded by one float. */
+   unrolled copy, and give it the block size THREADS. Its block: TC / VL threads across,
+   the rest of THREADS down. Its shared tile: TR + H staged rows of TC floats, each row
+   padded by one float. */
 __global__ void __launch_bounds__(BLOCKX * BLOCKY)
 transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
 {
     __shared__ __align__(16) float tile[TILE * TILE];
 
-    /* TODO(step7): where the block is: its first input column, and its first staged input
-       row, H rows above its own TR rows (so negative for the first row of blocks). */
+    /* TODO(step7): where the block is. The grid may now have one dimension, so blockIdx
+       alone no longer says: block_of<H> (above) gives the block's column band and its row of
+       windows. From them, its first input column, and its first staged input row, H rows
+       above its own TR rows (so negative for the first row of blocks). */
     int tx = threadIdx.x, ty = threadIdx.y;
     int r0 = blockIdx.y * TILE, c0 = blockIdx.x * TILE;   /* the block's tile of in */
 
@@ -101,14 +121,29 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
     }
 }
 
+#include "panels.cuh"   /* BEYOND(step7): skinny shapes; step7/README.md says why */
+
+/* BEYOND(step7): the grid, for windows that start up to h rows above their block's rows: TC
+   columns a block across, and down enough blocks of TR rows to reach the last row; in one
+   dimension, run band by band (block_of, above), but for a tall matrix. Not static: the
+   starter does not call it yet, and the compiler would warn. */
+dim3 band_grid(int rows, int cols, int h)
+{
+    int nx = (cols + TC - 1) / TC, ny = (rows + h + TR - 1) / TR;
+    return rows < 4L * cols || ny > 65535 ? dim3(nx * ny) : dim3(nx, ny);
+}
+
 static void launch(const float *d_in, float *d_out, int rows, int cols)
 {
+    if (panel_shape(rows, cols)) {   /* BEYOND(step7): a few rows or a few columns */
+        launch_panel(d_in, d_out, rows, cols, 0);
+        return;
+    }
     /* TODO(step7): one launch for each shape. Where rows is not a multiple of 8, the
        kernel with the halo; where cols is even, the kernel with float2 loads. The block is
        THREADS threads either way: TC threads across (one float each) and THREADS / TC down,
-       or, with float2 loads, TC / 2 across (two floats each) and twice as many down. The grid counts windows:
-       TC columns across, and down enough windows of TR rows to reach the last row even
-       when a window starts up to HALO rows early. */
+       or, with float2 loads, TC / 2 across (two floats each) and twice as many down. The
+       grid: band_grid (above), told how many rows above its block's a window may start. */
     dim3 block(BLOCKX, BLOCKY);
     dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);
     transpose_kernel<<<grid, block>>>(rows, cols, d_in, d_out);

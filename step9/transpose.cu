@@ -24,6 +24,20 @@ __device__ __forceinline__ int skew(int c, int rows)
     return (c % 8) * (rows % 8) % 8;   /* (c * rows) % 8, without overflowing an int */
 }
 
+/* BEYOND(step7): the block order. In a grid of one dimension (the launch gives one for all
+   but a tall matrix) the blocks run one column band at a time from the top down, so that the
+   H rows a block stages above its own were read by the block just before it and are still in
+   the L2; a tall matrix keeps the 2D grid, whose order was faster there (step7/RESEARCH.md,
+   "Block order"). Returns the block's column band (x) and its row of windows (y). */
+template <int H>
+__device__ __forceinline__ int2 block_of(int rows)
+{
+    int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
+    int bx = gridDim.y > 1 ? blockIdx.x : blockIdx.x / ny;
+    int by = gridDim.y > 1 ? blockIdx.y : blockIdx.x % ny;
+    return make_int2(bx, by);
+}
+
 /* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
    writes windows: TR consecutive floats of one output row, a float2 a thread. Where rows is
    a multiple of 8 (H = 0) every output row starts on a sector, and so does every window.
@@ -35,20 +49,12 @@ template <int H, int VL>
 __global__ void __launch_bounds__(THREADS)
 transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
 {
-    const int S = TC + 1;                         /* a staged row, padded by one float */
-    const int BX = TC / VL, BY = THREADS / BX;    /* the block: BX threads across, BY down */
+    const int S = TC + 1, BX = TC / VL, BY = THREADS / BX;   /* padded row; BX x BY threads */
     __shared__ float tile[(TR + H) * S];
 
     int tx = threadIdx.x, ty = threadIdx.y;
-    /* BEYOND(step7): a grid of one dimension runs one column band at a time from the top
-       down, so that the H rows a block stages above its own were read by the block just
-       before it and are still in the L2; a tall matrix keeps the 2D grid, whose order was
-       faster there (step7/README.md, "Block order") */
-    int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
-    int bx = gridDim.y > 1 ? blockIdx.x : blockIdx.x / ny;
-    int by = gridDim.y > 1 ? blockIdx.y : blockIdx.x % ny;
-    int c0 = bx * TC;                             /* the block's first input column */
-    int rs = by * TR - H;                         /* its first staged input row, maybe < 0 */
+    int2 b = block_of<H>(rows);                   /* the block's column band, row of windows */
+    int c0 = b.x * TC, rs = b.y * TR - H;         /* its first input column, first staged row */
 
     #pragma unroll
     for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
@@ -67,9 +73,9 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
 
     int t = ty * BX + tx, lane = t % 32;
     for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
-        int c = c0 + j;                                        /* the output row */
-        int r = by * TR - (H ? skew(c, rows) : 0) + 2 * lane;  /* its floats r, r+1 */
-        int i = r - rs;                                        /* staged as rows i, i + 1 */
+        int c = c0 + j;                                         /* the output row */
+        int r = b.y * TR - (H ? skew(c, rows) : 0) + 2 * lane;  /* its floats r, r+1 */
+        int i = r - rs;                                         /* staged as rows i, i + 1 */
         float *o = out + (size_t)c * rows;
         if (r >= 0 && r + 2 <= rows) {
             *(float2 *)&o[r] = make_float2(tile[i * S + j], tile[(i + 1) * S + j]);

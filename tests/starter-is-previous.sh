@@ -14,6 +14,11 @@
 #   - its `tk_begin(&run, "STEP", "ROW", ...)` (or tk_ranks_begin) line, compared with its two
 #     first string arguments set aside: the starter must name STEP and SOLUTION's row,
 #     PREV_SOLUTION the step before (stepN-1) and a row of its own, not the starter's.
+# Code beyond the exercise: a region the starter marks BEYOND(STEP) (tests/beyond.awk: a
+# paragraph, a function or an if and its block, whose first line holds that mark) is the
+# solution's own code, which the starter supplies so that no student writes it (step 7's
+# panels, block order and grid). It is left out of the comparison with PREV_SOLUTION, on
+# condition that SOLUTION holds the same region, line for line, byte for byte.
 # Any other change of code (an index, a constant, a line removed, a line added outside the
 # comments) is a breach, named by its line in both files.
 # Prints each breach and exits 1; prints nothing and exits 0 when the promise holds; exits 2
@@ -31,12 +36,19 @@ done
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
+# The starter's code beyond the exercise, "LINE<tab>START<tab>TEXT" a line.
+awk -v step="$step" -f "$(dirname "$0")/code-of.awk" -f "$(dirname "$0")/beyond.awk" "$starter" >"$tmp/beyond"
+
 # keep ROLE FILE: FILE's code lines as "LINE<tab>TEXT" into $tmp/ROLE.num, and its facts
-# ("unfinished LINE", "begin LINE STEP ROW") into $tmp/ROLE.facts.
+# ("unfinished LINE", "begin LINE STEP ROW") into $tmp/ROLE.facts; the starter's lines beyond
+# the exercise left out.
 keep() {
-    awk -v role="$1" -v facts="$tmp/$1.facts" -f "$(dirname "$0")/code-of.awk" -f /dev/fd/3 "$2" >"$tmp/$1.num" 3<<'AWK'
+    awk -v role="$1" -v facts="$tmp/$1.facts" -f "$(dirname "$0")/code-of.awk" -f /dev/fd/3 \
+        "$tmp/beyond" "$2" >"$tmp/$1.num" 3<<'AWK'
         BEGIN { printf "" >facts }
+        FILENAME == ARGV[1] { split($0, f, "\t"); beyond[f[1]] = 1; next }
         {
+            if (role == "starter" && FNR in beyond) { code_of($0); next }
             code = code_of($0)
             if (code ~ /^[ \t]*$/) next
             flat = code; gsub(/[ \t]/, "", flat)
@@ -92,4 +104,26 @@ diff "$tmp/prev.txt" "$tmp/starter.txt" >"$tmp/diff"
 awk -v old="$prev" -v new="$starter" -f "$(dirname "$0")/numbered-diff.awk" \
     "$tmp/prev.num" "$tmp/starter.num" "$tmp/diff" >"$tmp/breaches"
 [ -s "$tmp/breaches" ] && { cat "$tmp/breaches"; bad=1; }
+
+# Each region beyond the exercise stands in SOLUTION as it stands in the starter.
+awk -v starter="$starter" -v solution="$solution" -v tag="BEYOND($step)" '
+    FNR == NR { sol[++ns] = $0; next }
+    {   split($0, f, "\t"); text = substr($0, length(f[1]) + length(f[2]) + 3)
+        if (f[2] != cur) { cur = f[2]; nr++; first[nr] = f[1]; len[nr] = 0 }
+        len[nr]++; line[nr, len[nr]] = f[1]; body[nr, len[nr]] = text }
+    END {
+        for (r = 1; r <= nr; r++) {
+            best = 0; at = 0   # where SOLUTION holds the longest run of the region from its start
+            for (i = 1; i <= ns; i++) {
+                for (k = 0; k < len[r] && i + k <= ns && sol[i + k] == body[r, k + 1]; k++) ;
+                if (k > best) { best = k; at = i }
+            }
+            if (best == len[r]) continue
+            bad = 1
+            span = len[r] > 1 ? "lines " first[r] " to " line[r, len[r]] ", marked " tag ", are" : "line " first[r] ", marked " tag ", is"
+            if (!best) printf "%s %s not in %s: the starter supplies the solution\047s code beyond the exercise as it is\n", starter, span, solution
+            else printf "%s line %d, marked %s, differs from %s line %d: `%s` there, `%s` here\n", starter, line[r, best + 1], tag, solution, at + best, sol[at + best], body[r, best + 1]
+        }
+        exit bad
+    }' "$solution" "$tmp/beyond" || bad=1
 exit "$bad"

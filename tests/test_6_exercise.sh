@@ -21,15 +21,28 @@ expect "exercise-diff: a TODO that holds the solution's line fails" 1 'a TODO ho
 sed '/^        CUDA_CHECK(cudaFree(d_in));/a\        int unused = 0;' solution/step2/transpose.cu >"$planted"
 expect "exercise-diff: code the solution adds outside every TODO fails" 1 'not asked for by a TODO' \
     tests/exercise-diff.sh step2/transpose.cu "$planted" step2
+# Code beyond the exercise (marked BEYOND(stepN): step 7's panels, block order and grid) is the
+# starter's, as the solution has it: a starter that leaves it to the student fails, even where
+# a TODO's paragraph holds the place (the starter before the code beyond was supplied did).
+awk -v step=step7 -f tests/code-of.awk -f tests/beyond.awk solution/step7/transpose.cu | cut -f 1 >"$TK_BUILD/beyond.lines"
+awk 'NR == FNR { drop[$1] = 1; next } !(FNR in drop)' "$TK_BUILD/beyond.lines" solution/step7/transpose.cu >"$planted"
+expect "exercise-diff: code beyond the exercise that the starter leaves to the student fails" 1 \
+    "^solution/step7/transpose.cu line $(head -n 1 "$TK_BUILD/beyond.lines"), in the region marked BEYOND\\(step7\\) at its line [0-9]+, is not in " \
+    tests/exercise-diff.sh "$planted" solution/step7/transpose.cu step7
+sed 's/return make_int2(bx, by);/return make_int2(by, bx);/' step7/transpose.cu >"$planted"
+expect "exercise-diff: code beyond the exercise that the starter holds otherwise fails" 1 \
+    'in the region marked BEYOND\(step7\) at its line [0-9]+, is changed in solution/step7/transpose.cu' \
+    tests/exercise-diff.sh "$planted" solution/step7/transpose.cu step7
 
 # 2. Repetition by design, for every step: text checks on the source, so they need neither a
 # GPU nor NCCL and cover every step folder. Each starter N whose step N-1 is of its kind (on
 # one GPU, or across GPUs) is solution N-1 plus step N's TODOs, code line for line
-# (tests/starter-is-previous.sh says what is compared): steps 2 to 7, and 9 and 10, today.
-# The first step across GPUs (step 8) is a different program from the one-GPU steps: every
-# step across GPUs, starter and solution, carries the last one-GPU step's kernel unchanged
-# (tests/kernel-carried.sh), and its headers (step 7's panels.cuh) byte for byte. The checks
-# can fail, naming the line.
+# (tests/starter-is-previous.sh says what is compared: code beyond the exercise, marked
+# BEYOND(stepN), is the solution's, supplied as it is, with its headers): steps 2 to 7, and
+# 9 and 10, today. The first step across GPUs (step 8) is a different program from the
+# one-GPU steps: every step across GPUs, starter and solution, carries the last one-GPU
+# step's kernel unchanged (tests/kernel-carried.sh), and its headers (step 7's panels.cuh)
+# byte for byte. The checks can fail, naming the line.
 prev='' last_one=''
 for n in $(scripts/lib/steps.sh); do
     kind=one; [[ " $ACROSS_NUMS " == *" $n "* ]] && kind=across
@@ -37,6 +50,12 @@ for n in $(scripts/lib/steps.sh); do
         expect "step$n: the starter is solution/step$prev plus its TODOs, code line for line" 0 '' \
             tests/starter-is-previous.sh "step$n/transpose.cu" "solution/step$prev/transpose.cu" \
             "step$n" "solution/step$n/transpose.cu"
+    fi
+    if [ "$kind" = one ]; then   # the headers of the code beyond the exercise: the starter's too
+        for h in "solution/step$n"/*.cuh; do
+            [ -f "$h" ] || continue
+            expect "step$n: supplies ${h#solution/step"$n"/} of solution/step$n unchanged" 0 '' cmp "$h" "step$n/${h##*/}"
+        done
     fi
     if [ "$kind" = across ] && [ -n "$last_one" ]; then
         for f in "step$n" "solution/step$n"; do
@@ -73,6 +92,14 @@ expect "starter-is-previous: a starter printing the previous step's row fails" 1
 sed '/^    tk_unfinished();/d' step6/transpose.cu >"$planted"
 expect "starter-is-previous: a starter without tk_unfinished() fails" 1 'holds 0 tk_unfinished\(\) calls, not one' \
     tests/starter-is-previous.sh "$planted" solution/step5/transpose.cu step6 solution/step6/transpose.cu
+sed 's/return make_int2(bx, by);/return make_int2(by, bx);/' step7/transpose.cu >"$planted"
+expect "starter-is-previous: code beyond the exercise that differs from the solution's fails, naming the line" 1 \
+    "line $(lineof "$planted" 'return make_int2(by, bx);'), marked BEYOND\\(step7\\), differs from solution/step7/transpose.cu line $(lineof solution/step7/transpose.cu 'return make_int2(bx, by);'):" \
+    tests/starter-is-previous.sh "$planted" solution/step6/transpose.cu step7 solution/step7/transpose.cu
+sed 's|^    dim3 block(BLOCKX, BLOCKY);|&   /* BEYOND(step7) */|' step7/transpose.cu >"$planted"
+expect "starter-is-previous: a mark BEYOND does not hide the previous solution's code" 1 \
+    "solution/step6/transpose.cu line $(lineof solution/step6/transpose.cu 'dim3 block(BLOCKX, BLOCKY);') is missing from " \
+    tests/starter-is-previous.sh "$planted" solution/step6/transpose.cu step7 solution/step7/transpose.cu
 if [ -n "$ACROSS_NUMS" ]; then
     n=${ACROSS_NUMS%% *} kernel_src=solution/step$last_one/transpose.cu
     sed 's|return (c % 8) \* (rows % 8) % 8;|return (c * rows) % 8;|' "step$n/transpose.cu" >"$planted"

@@ -33,7 +33,8 @@ END {
 }
 
 # M[i]: line i with its comments masked ("\001"), so that no pattern matches inside one;
-# region[i]: "kernel", "header" (the line that opens launch()), "launch" (its body) or "main".
+# region[i]: "kernel", "header" (the line that opens launch(), or a function that returns
+# launch()'s grid, a dim3), "launch" (its body) or "main".
 function mask(   i, s, out, j, p, incomment, where) {
     incomment = 0; where = "kernel"
     for (i = 1; i <= n; i++) {
@@ -50,7 +51,9 @@ function mask(   i, s, out, j, p, incomment, where) {
             }
         }
         M[i] = out
-        if (L[i] ~ /^static void launch\(/) { region[i] = "header"; where = "launch"; continue }
+        if (L[i] ~ /^static void launch\(/ || L[i] ~ /^(static )?dim3 [A-Za-z_][A-Za-z0-9_]*\(/) {
+            region[i] = "header"; where = "launch"; continue
+        }
         if (L[i] ~ /^int main\(/) where = "main"
         region[i] = where
         if (where == "launch" && L[i] ~ /^}/) where = "kernel"

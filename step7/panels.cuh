@@ -1,0 +1,170 @@
+/* Beyond the exercise: panels, for skinny shapes (step7/README.md, "Beyond the exercise").
+
+   A window kernel moves 64 x 64 tiles. A matrix with a few rows (or a few columns) fills
+   only a corner of each, and most threads idle: at 2 x 50961322 the window kernel ran at 7%
+   of the copy on the H100. A skinny transpose has a side that is contiguous instead:
+   - wide (rows <= cols): the output of W input columns, all rows of them, is one stretch of
+     W x rows floats. A block reads those W columns of every row (rows runs of W floats) into
+     a shared panel and writes the stretch a float4 a thread. W is a power of two, at least
+     32, so the stretch starts on a sector.
+   - tall (rows > cols): the input of H rows is one stretch of H x cols floats. A block reads
+     it into a shared panel and writes cols runs of H floats, one an output row, a float a
+     thread. A run's ends share their sectors with the next block's runs; windows aligned to
+     the sectors, as in the exercise, measured slower here (scripts/bench/README.md).
+   Both read their stretch as aligned float4s, whatever the shape: a run that starts off 16
+   bytes is read from the float4 that holds its first float. A panel holds about F floats
+   (W = F / rows, or H = F / cols, rounded down to a power of two). */
+#define PANEL_ROWS 112   /* a wide shape with at most this many rows takes a panel */
+#define PANEL_COLS 48    /* a tall shape with at most this many columns takes a panel */
+
+/* The aligned float4 of in at float g (a multiple of 4) into v; past the matrix's end (total
+   floats) one float at a time, 0 beyond it. */
+__device__ __forceinline__ void load4(const float *__restrict__ in, size_t g, size_t total, float v[4])
+{
+    if (g + 4 <= total) {
+        float4 x = *reinterpret_cast<const float4 *>(in + g);
+        v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = x.w;
+    } else {
+        for (int e = 0; e < 4; e++) v[e] = g + e < total ? in[g + e] : 0.f;
+    }
+}
+
+/* Floats first .. first + n - 1 of in, rows of cols floats, read by the NT threads of a block
+   as the aligned float4s that cover them (a float4 may begin up to 3 floats before first) and
+   staged in the panel column by column: the stretch's row r, column c at c P + skip + r. */
+template <int NT>
+__device__ __forceinline__ void stage_rows(const float *__restrict__ in, size_t first, int n,
+                                           size_t total, int cols, int P, int skip, float *panel)
+{
+    const int t = threadIdx.x;
+    #pragma unroll 4
+    for (size_t g = (first & ~(size_t)3) + 4 * t; g < first + n; g += 4 * NT) {
+        float v[4];
+        load4(in, g, total, v);
+        const long k0 = (long)g - (long)first;   /* -3 .. -1 for a float4 begun before it */
+        const int k = k0 < 0 ? 0 : (int)k0;
+        int r = k / cols, c = k - r * cols;     /* float k of the stretch: row r, column c */
+        #pragma unroll
+        for (int e = 0; e < 4; e++) {
+            if (k0 + e >= 0 && k0 + e < n) {
+                panel[c * P + skip + r] = v[e];
+                if (++c == cols) { c = 0; r++; }
+            }
+        }
+    }
+}
+
+/* A wide panel's output, one stretch of w x rows floats from o (on a sector: c0 is a
+   multiple of 8): element k is output row k / rows, float k % rows of it, staged at
+   panel[(k % rows) P + k / rows]; written a float4 a thread, the last few one at a time. */
+template <int NT>
+__device__ void store_stretch(const float *panel, int P, int rows, int w, float *o)
+{
+    const int n = w * rows;
+    for (int k = 4 * threadIdx.x; k < n; k += 4 * NT) {
+        int c = k / rows, r = k - c * rows;
+        float v[4];
+        #pragma unroll
+        for (int e = 0; e < 4; e++) {
+            v[e] = k + e < n ? panel[r * P + c] : 0.f;
+            if (++r == rows) { r = 0; c++; }
+        }
+        if (k + 4 <= n) {
+            *reinterpret_cast<float4 *>(o + k) = make_float4(v[0], v[1], v[2], v[3]);
+        } else {
+            for (int e = 0; e < 4 && k + e < n; e++)
+                o[k + e] = v[e];
+        }
+    }
+}
+
+/* Wide: block b moves input columns c0 = b W .. c0 + W - 1 of every row; W = 2^wshift. */
+template <int NT>
+__global__ void __launch_bounds__(NT)
+panel_wide(int rows, int cols, int wshift, const float *__restrict__ in, float *__restrict__ out)
+{
+    extern __shared__ float panel[];   /* rows x (W + 1): input row r at r (W + 1) */
+    const int W = 1 << wshift, P = W + 1, t = threadIdx.x;
+    const size_t c0 = (size_t)blockIdx.x * W, total = (size_t)rows * cols;
+    const int w = (int)min((size_t)W, (size_t)cols - c0);   /* the panel's columns */
+
+    /* Row r's run starts at s0 = r cols + c0, off = s0 % 4 floats into a float4: W / 4
+       aligned float4s from there cover all of it but its last off floats, read after. */
+    #pragma unroll 4
+    for (int k = t; k < rows * (W / 4); k += NT) {
+        const int r = k >> (wshift - 2), q = k & (W / 4 - 1);
+        const size_t s0 = (size_t)r * cols + c0, g = (s0 & ~(size_t)3) + 4 * q;
+        float v[4];
+        load4(in, g, total, v);
+        #pragma unroll
+        for (int e = 0; e < 4; e++) {
+            const long j = (long)(g + e) - (long)s0;   /* the float's column in the panel */
+            if (j >= 0 && j < w)
+                panel[r * P + j] = v[e];
+        }
+    }
+    for (int k = t; k < rows * 4; k += NT) {
+        const int r = k / 4, j = W - 4 + k % 4;
+        const size_t s0 = (size_t)r * cols + c0;
+        if (j >= W - (int)(s0 % 4) && j < w)
+            panel[r * P + j] = in[s0 + j];
+    }
+    __syncthreads();
+
+    store_stretch<NT>(panel, P, rows, w, out + c0 * rows);
+}
+
+/* Tall: block b stages input rows r0 = b H .. r0 + H - 1 (those that exist) and writes, of
+   each output row c, its floats r0 .. r0 + H - 1: a run of H floats. H = 2^hshift. */
+template <int NT>
+__global__ void __launch_bounds__(NT)
+panel_tall(int rows, int cols, int hshift, const float *__restrict__ in, float *__restrict__ out)
+{
+    extern __shared__ float panel[];   /* cols x (H + 1): input column c at c (H + 1) */
+    const int H = 1 << hshift, P = H + 1, t = threadIdx.x;
+    const long r0 = (long)blockIdx.x * H;
+    const int h = (int)min((long)H, rows - r0);        /* the block's rows */
+    const size_t first = (size_t)r0 * cols, total = (size_t)rows * cols;
+    const int n = h * cols;                             /* its stretch of the input */
+
+    stage_rows<NT>(in, first, n, total, cols, P, 0, panel);   /* the stretch, from first */
+    __syncthreads();
+
+    /* Output row c's run: floats r0 .. r0 + h - 1, a float a thread, a warp's 32 together. */
+    #pragma unroll 4
+    for (int k = t; k < cols * H; k += NT) {
+        const int c = k >> hshift, j = k & (H - 1);
+        if (j < h)
+            out[(size_t)c * rows + r0 + j] = panel[c * P + j];
+    }
+}
+
+/* Whether a shape takes a panel: wide with at most PANEL_ROWS rows, or tall with at most
+   PANEL_COLS columns. Shapes past them ran as fast or faster through the windows, one
+   column band at a time: 90.1 to 97.3% of the copy at 120 to 250 rows on the H100, against
+   73.3 to 96.9% through a panel; 96% at 1000003 x 64, against 84% (scripts/bench/README.md). */
+static bool panel_shape(int rows, int cols)
+{
+    return rows <= cols ? rows <= PANEL_ROWS : cols <= PANEL_COLS;
+}
+
+/* Launches the panel kernel of a panel shape on stream s, 256 threads a block. A panel's
+   floats: 8192, or 4096 for a wide shape of at most 16 rows (the best of the variants
+   measured, scripts/bench/README.md). Its shared memory stays under 48 KB: at most
+   64 x (8192 / 64 + 1) floats, 33 KB. */
+static void launch_panel(const float *d_in, float *d_out, int rows, int cols, cudaStream_t s)
+{
+    const int side = rows <= cols ? rows : cols;
+    const int floats = rows <= cols && side <= 16 ? 4096 : 8192;
+    int shift = 5;                                  /* W or H: 2^shift, at least 32 */
+    while ((2 << shift) <= floats / side) shift++;
+    const int span = 1 << shift;
+    const size_t smem = (size_t)side * (span + 1) * sizeof(float);
+    if (rows <= cols) {
+        unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);
+        panel_wide<256><<<blocks, 256, smem, s>>>(rows, cols, shift, d_in, d_out);
+    } else {
+        unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
+        panel_tall<256><<<blocks, 256, smem, s>>>(rows, cols, shift, d_in, d_out);
+    }
+}
