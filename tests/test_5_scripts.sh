@@ -473,10 +473,11 @@ expect "glossary links: the same README unchanged passes" 0 '' tests/glossary-li
 # give, and every measured-looking figure of a page (a number with %, GB/s, ms, points, x...)
 # is held by a line, or exempted there with a reason. Every page of the kit is checked, found
 # by glob (new pages too); CHANGELOG.md is history, its figures those of their day.
-# FIGURES_PENDING: pages being rewritten (issue 38) whose figures are not all in the manifest
-# yet; their unheld figures are counted and skipped, the lines they have must still hold, and
+# FIGURES_PENDING: pages whose figures are not all in the manifest yet (issue 38): steps 7 and
+# 8, being rewritten, and four long pages of measurements still to be entered line by line;
+# their unheld figures are counted and skipped, the lines they have must still hold, and
 # one that passes fails until it leaves the list, so the list cannot outlive them.
-FIGURES_PENDING="step7/README.md step8/README.md GLOSSARY.md common/README.md profiles/README.md results/README.md scripts/INSTRUCTORS.md scripts/README.md scripts/bench/README.md step6/README.md step6/RESEARCH.md"
+FIGURES_PENDING="step7/README.md step8/README.md results/README.md scripts/INSTRUCTORS.md scripts/README.md scripts/bench/README.md"
 for f in *.md */*.md */*/*.md; do
     [ -f "$f" ] && [ "$f" != CHANGELOG.md ] && [[ $f != tests/* ]] || continue
     name="$f: every figure it quotes is its committed file's (tests/figures.txt)"
