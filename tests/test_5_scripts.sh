@@ -467,6 +467,66 @@ cp step3/README.md "$gkit/step3/README.md"
 expect "glossary links: the same README unchanged passes" 0 '' tests/glossary-links.sh "$gkit" step3/README.md
 
 
+# Every figure a page quotes is its committed file's (tests/figures.sh; the manifest:
+# tests/figures.txt): each line of the manifest finds its phrase with the figures its files
+# give, and every measured-looking figure of a page (a number with %, GB/s, ms, points, x...)
+# is held by a line, or exempted there with a reason. Every page of the kit is checked, found
+# by glob (new pages too); CHANGELOG.md is history, its figures those of their day.
+# FIGURES_PENDING: pages whose figures are not all in the manifest yet (issue 38): steps 7 and
+# 8, being rewritten, and four long pages of measurements still to be entered line by line;
+# their unheld figures are counted and skipped, the lines they have must still hold, and
+# one that passes fails until it leaves the list, so the list cannot outlive them.
+FIGURES_PENDING="step7/README.md step7/RESEARCH.md step8/README.md step9/README.md step10/README.md RESEARCH.md results/README.md scripts/INSTRUCTORS.md scripts/README.md scripts/bench/README.md"
+for f in *.md */*.md */*/*.md; do
+    [ -f "$f" ] && [ "$f" != CHANGELOG.md ] && [[ $f != tests/* ]] || continue
+    name="$f: every figure it quotes is its committed file's (tests/figures.txt)"
+    run_cmd tests/figures.sh . "$f"
+    if [[ " $FIGURES_PENDING " != *" $f "* ]]; then judge "$name" 0 ''
+    elif [ "$RC" = 0 ]; then fail "$name" "it passes now: take it off FIGURES_PENDING in tests/test_5_scripts.sh"
+    elif [ "$RC" != 1 ] || grep -qv ': unsourced: ' "$LAST_OUT"; then fail "$name" "exit $RC, or a figure that is not its file's (above)"
+    else skip "$name" "pending (issue 38), $(grep -c ': unsourced: ' "$LAST_OUT") figures not yet in tests/figures.txt"
+    fi
+done
+# The check can fail: on a copy of the manifest, step 1's page and the reference runs, a
+# figure of the page changed, a value of its file changed, a new figure no line holds, a
+# phrase the page no longer has, and a manifest line that reads no single row.
+fkit=$TK_BUILD/figures-kit
+figures_kit() {
+    rm -rf "$fkit" && mkdir -p "$fkit/tests" "$fkit/step1" "$fkit/results" "$fkit/profiles" &&
+    cp tests/figures.txt "$fkit/tests/" && cp step1/README.md "$fkit/step1/" &&
+    cp results/h100-reference.csv results/h200-reference.csv "$fkit/results/" && cp profiles/step1.txt "$fkit/profiles/"
+}
+figures_kit
+expect "figures: the same page and files unchanged pass" 0 '' tests/figures.sh "$fkit" step1/README.md
+sed 's/GPU-1D 142\.9 GB\/s/GPU-1D 142.8 GB\/s/' step1/README.md >"$fkit/step1/README.md"
+expect "figures: a figure of the page changed fails, naming the line, what it reads and what the file gives" 1 \
+    '^step1/README\.md:81: figure: the page reads "GPU-1D 142\.8 GB/s, .*", results/h100-reference\.csv gives "GPU-1D 142\.9 GB/s, ' \
+    tests/figures.sh "$fkit" step1/README.md
+figures_kit
+sed 's/^\(2026-11-22,step1,GPU-1D,.*\),4\.7,\(yes,7\.2,\)/\1,4.6,\2/' results/h100-reference.csv >"$fkit/results/h100-reference.csv"
+expect "figures: a value of the file changed fails, naming what the file gives now" 1 \
+    '^step1/README\.md:81: figure: .*results/h100-reference\.csv gives "GPU-1D 142\.9 GB/s, 4\.6% of the' \
+    tests/figures.sh "$fkit" step1/README.md
+judge "figures: a value changed also fails the figures derived from it (points apart)" 1 \
+    'gives "reached 4\.6% of the copy on the H100 and 3\.5% on the H200 \(1\.1 points apart"'
+figures_kit
+sed '99a\
+On a third GPU it ran at 151.0 GB/s.' step1/README.md >"$fkit/step1/README.md"
+expect "figures: a new figure that no line holds fails, naming it" 1 \
+    '^step1/README\.md:100: unsourced: "151\.0 GB/s" is held by no line of tests/figures\.txt' \
+    tests/figures.sh "$fkit" step1/README.md
+figures_kit
+sed 's/(Global Store Efficiency 12\.5%)/(store efficiency 12.5%)/' step1/README.md >"$fkit/step1/README.md"
+expect "figures: a phrase the page no longer has fails, and its figure is then unheld" 1 \
+    '^step1/README\.md: figure: no "\(Global Store Efficiency \{\}%\)" in it' tests/figures.sh "$fkit" step1/README.md
+judge "figures: ... and its figure is then unheld" 1 '^step1/README\.md:99: unsourced: "12\.5%"'
+figures_kit
+sed '/^step1\/README\.md: "CPU+OMP row /a\
+step1/README.md: "{} GB/s" = results/h100-reference.csv row=copy_ceiling gbs' tests/figures.txt >"$fkit/tests/figures.txt"
+expect "figures: a manifest line that reads no single row fails, naming it" 1 \
+    '^tests/figures\.txt:[0-9]+: [0-9]+ rows of results/h100-reference\.csv match .*row=copy_ceiling gbs$' \
+    tests/figures.sh "$fkit" step1/README.md
+
 # The generated shapes of the sweep: the same for a seed on any awk, every residue mod 8 on
 # each side, nothing past the memory (16 GiB a matrix, two with the scratch in the GPU's), those
 # that fit the L2 apart; no bound from the kit's own limits: of 54 shapes (a sweep's), at least
