@@ -34,8 +34,9 @@ void tk_cuda_check(cudaError_t err, const char *what, const char *file, int line
         strstr(what, "cudaGetLastError") && g_rows > TK_GRID_Y_ROWS(32))
         fprintf(stderr, "grid's y: this shape has %ld rows; a grid whose y counts tiles of 32 "
                 "rows needs %ld blocks there (of 64 rows, %ld), and a grid's y holds at most "
-                "%ld. Steps 2 to 6 launch such a grid: they stop at %ld rows (step 6, with "
-                "tiles of 64 rows, at %ld). Step 7 takes every shape that fits.\n", g_rows,
+                "%ld. The solutions of steps 2 to 5 launch such a grid of 32-row tiles and stop "
+                "at %ld rows, step 6's of 64-row tiles at %ld. Step 7 takes every shape that "
+                "fits.\n", g_rows,
                 (g_rows + 31) / 32, (g_rows + 63) / 64, TK_GRID_Y_MAX, TK_GRID_Y_ROWS(32),
                 TK_GRID_Y_ROWS(64));
     exit(TK_EXIT_CUDA);

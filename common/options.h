@@ -13,8 +13,8 @@ extern "C" {
 #define TK_DEFAULT_REPS   20
 #define TK_DEFAULT_WARMUP 3
 #define TK_MAX_REPS       10000
-/* The harness holds each side of a matrix in an int (struct tk_run), rounded up to 256 so
-   that a kernel's grid may round it up to whole blocks without passing the int. Within them a
+/* The harness holds each side of a matrix in an int (struct tk_run), less 255, so that a
+   kernel's grid may round it up to whole blocks of 256 without passing the int. Within them a
    shape is refused only when its two matrices do not fit the GPU's or the host's memory. A
    step's own grid may stop earlier: a grid's y holds at most 65535 blocks, so steps 2 to 6,
    which count tiles of rows there, stop at TK_GRID_Y_ROWS(tile) rows and say so. */

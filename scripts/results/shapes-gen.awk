@@ -40,8 +40,8 @@ BEGIN {
         if (bytes > MAX_BYTES) continue
         if ((R, C) in seen) continue
         seen[R, C] = 1
-        if (bytes <= l2_mib * MIB) { fits[++apart] = R " " C " fits-l2"; continue }
-        print R, C, cls
+        if (bytes <= l2_mib * MIB) { fits[++apart] = sprintf("%.0f %.0f fits-l2", R, C); continue }
+        printf "%.0f %.0f %s\n", R, C, cls
         n++
     }
     for (i = 1; i <= apart; i++) print fits[i]
