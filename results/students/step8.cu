@@ -1,0 +1,220 @@
+/* Step 8 (bonus, across GPUs, part 1 of 3): a transpose across GPUs, through NCCL: pack,
+   exchange, transpose.
+
+   The input is a rows x cols matrix stored row by row; the output is its transpose, cols x
+   rows. Both are split over P GPUs by blocks of rows: rank p holds input rows row0[p] to
+   row0[p + 1] - 1 and must end with output rows col0[p] to col0[p + 1] - 1, which are input
+   columns. The harness (common/ranks/ranks.h) starts one process a GPU, joins them with NCCL,
+   fills each rank's rows, times the stage on every rank beside two ceilings (NCCL moving the
+   same blocks, and this step's kernel on the whole matrix on one GPU), and checks every
+   rank's output element by element. The stage: pack each rank's block of this rank's rows,
+   exchange the blocks in one NCCL group, transpose what arrived with step 7's kernel. */
+#include "ranks.h"
+
+/* Step 7's kernel, unchanged: each rank's local transpose. */
+#define TC      64     /* a block moves TC columns of the input: TC rows of the output */
+#define TR      64     /* ... and of each of those rows it writes a window of TR floats */
+#define HALO    7      /* extra input rows staged above the window, when it is shifted */
+#define THREADS 512    /* threads in a block */
+
+/* Device memory moves 32-byte sectors: 8 floats. Row c of the output starts at element
+   c * rows, which is skew(c) = (c * rows) % 8 floats past a sector boundary. */
+__device__ __forceinline__ int skew(int c, int rows)
+{
+    return (c % 8) * (rows % 8) % 8;   /* (c * rows) % 8, without overflowing an int */
+}
+
+/* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
+   writes windows: TR consecutive floats of one output row, a float2 a thread. Where rows is
+   a multiple of 8 (H = 0) every output row starts on a sector, and so does every window.
+   Otherwise (H = HALO) each window starts skew(c) floats before the block's first row, on
+   the sector boundary: every store covers whole sectors, and the rows the window reaches
+   above the block's own are the HALO rows it staged. VL: floats a thread loads at once, 2
+   (a float2) where every input row starts on 8 bytes (cols even), 1 otherwise. */
+template <int H, int VL>
+__global__ void __launch_bounds__(THREADS)
+transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    const int S = TC + 1;                         /* a staged row, padded by one float */
+    const int BX = TC / VL, BY = THREADS / BX;    /* the block: BX threads across, BY down */
+    __shared__ float tile[(TR + H) * S];
+
+    int tx = threadIdx.x, ty = threadIdx.y;
+    /* BEYOND(step7): a grid of one dimension runs one column band at a time from the top
+       down, so that the H rows a block stages above its own were read by the block just
+       before it and are still in the L2; a tall matrix keeps the 2D grid, whose order was
+       faster there (step7/README.md, "Block order") */
+    int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
+    int bx = gridDim.y > 1 ? blockIdx.x : blockIdx.x / ny;
+    int by = gridDim.y > 1 ? blockIdx.y : blockIdx.x % ny;
+    int c0 = bx * TC;                             /* the block's first input column */
+    int rs = by * TR - H;                         /* its first staged input row, maybe < 0 */
+
+    #pragma unroll
+    for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
+        int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
+        if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+            continue;
+        if (VL == 2) {   /* cols is even, so c + 1 < cols too */
+            float2 v = *(const float2 *)&in[(size_t)r * cols + c];
+            tile[i * S + 2 * tx] = v.x;
+            tile[i * S + 2 * tx + 1] = v.y;
+        } else {
+            tile[i * S + tx] = in[(size_t)r * cols + c];
+        }
+    }
+    __syncthreads();
+
+    int t = ty * BX + tx, lane = t % 32;
+    for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
+        int c = c0 + j;                                        /* the output row */
+        int r = by * TR - (H ? skew(c, rows) : 0) + 2 * lane;  /* its floats r, r+1 */
+        int i = r - rs;                                        /* staged as rows i, i + 1 */
+        float *o = out + (size_t)c * rows;
+        if (r >= 0 && r + 2 <= rows) {
+            *(float2 *)&o[r] = make_float2(tile[i * S + j], tile[(i + 1) * S + j]);
+        } else {   /* the ends of the row */
+            if (r >= 0 && r < rows)
+                o[r] = tile[i * S + j];
+            if (r + 1 >= 0 && r + 1 < rows)
+                o[r + 1] = tile[(i + 1) * S + j];
+        }
+    }
+}
+
+/* Step 7's launch, on a stream. */
+#include "panels.cuh"   /* step 7's panels for skinny shapes, unchanged */
+
+static void launch(const float *d_in, float *d_out, int rows, int cols, cudaStream_t s)
+{
+    if (panel_shape(rows, cols)) {   /* a few rows or a few columns: step 7's panels */
+        launch_panel(d_in, d_out, rows, cols, s);
+        return;
+    }
+    bool shift = rows % 8 != 0;   /* output rows start off their sectors */
+    bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
+    int nx = (cols + TC - 1) / TC, ny = (rows + (shift ? HALO : 0) + TR - 1) / TR;
+    /* one dimension, band by band, but 2D for a tall matrix whose ny fits a grid's y */
+    dim3 grid = rows < 4L * cols || ny > 65535 ? dim3(nx * ny) : dim3(nx, ny);
+    dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
+    if (shift && pairs)
+        transpose_kernel<HALO, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
+    else if (shift)
+        transpose_kernel<HALO, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
+    else if (pairs)
+        transpose_kernel<0, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
+    else
+        transpose_kernel<0, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
+}
+
+/* The whole matrix on one GPU: the harness's one-GPU row. */
+static void one_gpu(const float *d_in, float *d_out, int rows, int cols)
+{
+    launch(d_in, d_out, rows, cols, 0);
+}
+
+/* TODO(step8): pack chunk k of K of every block. (Stage (a), below, packs, exchanges and
+   transposes the whole exchange as one chunk, K = 1; step 9 calls the same three functions
+   with K = 4: write them for any K.) This rank, p, holds rp = row0[p + 1] - row0[p] input
+   rows in d_in, each cols floats long. Rank q needs, of those rows, its chunk k of columns:
+   input columns a to a + w - 1, where a = tk_chunk_first(rk->col0, q, k, K) is the chunk's
+   first column in the whole input and a + w is tk_chunk_first(rk->col0, q, k + 1, K)
+   (common/matrix.h). That function cuts q's columns col0[q] .. col0[q + 1] - 1 into K
+   chunks, each starting a multiple of 8 columns past col0[q], the last ending at
+   col0[q + 1] (K = 1: one chunk, all of them; a chunk may be empty). Take every chunk
+   boundary from it, here and in the next two functions: rank q's transpose_chunk hands
+   step 7's kernel this chunk (a - col0[q]) * rows floats into its d_recv and its d_out, and
+   the kernel takes both to start on a 32-byte sector, 8 floats, as a whole buffer does (an
+   even split, col0[q] + width * k / K, starts chunks on odd columns: with K = 4, step 9's
+   stage stops at 12345 x 6789 on a misaligned address).
+   NCCL sends only contiguous memory. For each q, copy that block (rp rows of w floats, cols
+   floats apart) into d_send as a contiguous rp x w matrix at d_send + rp * a. d_send holds
+   tk_in_count(rk, p) = rp * cols floats, as d_in: the same rows, laid out block after block
+   (all of q's columns, rp x (col0[q + 1] - col0[q]), from rp * col0[q]), each block chunk
+   after chunk. One call of the CUDA runtime copies a strided 2D block, asynchronously on
+   stream s. Skip empty blocks (rp or w zero): a rank holds no rows when there are more
+   ranks than rows. */
+static void pack(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long rp = rk->row0[p + 1] - rk->row0[p];
+    for (int q = 0; q < rk->ranks; q++) {
+        long a = tk_chunk_first(rk->col0, q, k, K);
+        long w = tk_chunk_first(rk->col0, q, k + 1, K) - a;
+        if (rp == 0 || w == 0)
+            continue;
+        CUDA_CHECK(cudaMemcpy2DAsync(rk->d_send + rp * a, w * sizeof(float),
+                                     rk->d_in + a, (size_t)rk->cols * sizeof(float),
+                                     w * sizeof(float), rp, cudaMemcpyDeviceToDevice, s));
+    }
+}
+
+/* TODO(step8): exchange chunk k of K. The names of pack, columns counted in the whole
+   input: a and w are your own (rank p's) chunk k, aq and wq rank q's chunk k; and at =
+   a - col0[p] counts your chunk's first column from your first one, col0[p], so it is also
+   the chunk's first output row on this rank. In one NCCL group (so that no send waits for a
+   receive posted later), send to every rank q, on stream s, the block you packed for it
+   (rp x wq floats at d_send + rp * aq), and receive from every rank q its rows of your
+   chunk (rq = row0[q + 1] - row0[q] rows, w floats each). Stacked in rank order, the
+   received blocks form your chunk's columns of the whole input, a rows x w matrix,
+   contiguous: put it at d_recv + rows * at, the block from q starting at its row row0[q].
+   d_recv holds tk_out_count(rk, p) = (col0[p + 1] - col0[p]) * rows floats, as d_out: your
+   columns of the whole input, chunk after chunk, each a rows x w matrix. The counts on both
+   sides must agree, and a rank sends to and receives from itself too. Skip empty blocks on
+   both sides alike. */
+static void exchange(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long rp = rk->row0[p + 1] - rk->row0[p];
+    long a = tk_chunk_first(rk->col0, p, k, K);
+    long w = tk_chunk_first(rk->col0, p, k + 1, K) - a;
+    long at = a - rk->col0[p];
+    NCCL_CHECK(ncclGroupStart());
+    for (int q = 0; q < rk->ranks; q++) {
+        long aq = tk_chunk_first(rk->col0, q, k, K);
+        long wq = tk_chunk_first(rk->col0, q, k + 1, K) - aq;
+        long rq = rk->row0[q + 1] - rk->row0[q];
+        if (rp > 0 && wq > 0)   /* my rows of q's chunk */
+            NCCL_CHECK(ncclSend(rk->d_send + rp * aq, (size_t)(rp * wq), ncclFloat, q,
+                                rk->comm, s));
+        if (rq > 0 && w > 0)    /* q's rows of my chunk, at its rows row0[q] of the chunk */
+            NCCL_CHECK(ncclRecv(rk->d_recv + (size_t)rk->rows * at + rk->row0[q] * w,
+                                (size_t)(rq * w), ncclFloat, q, rk->comm, s));
+    }
+    NCCL_CHECK(ncclGroupEnd());
+}
+
+/* TODO(step8): transpose chunk k of K on stream s with step 7's kernel. With a and w your
+   chunk k (as in exchange) and at = a - col0[p]: the rows x w matrix received at d_recv +
+   rows * at becomes this rank's output rows at to at + w - 1 (rows a to a + w - 1 of the
+   whole output), each rows floats long, from d_out + at * rows. Skip an empty chunk. */
+static void transpose_chunk(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long a = tk_chunk_first(rk->col0, p, k, K);
+    long w = tk_chunk_first(rk->col0, p, k + 1, K) - a;
+    long at = a - rk->col0[p];
+    if (w == 0 || rk->rows == 0)
+        return;
+    launch(rk->d_recv + (size_t)rk->rows * at, rk->d_out + (size_t)at * rk->rows, rk->rows,
+           (int)w, s);
+}
+
+/* Stage (a): pack, exchange, transpose, one after the other on one stream, as one chunk. */
+static void stage_a(struct tk_ranks *rk, cudaStream_t s)
+{
+    pack(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "pack", 0);
+    exchange(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "exchange", 0);
+    transpose_chunk(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "transpose", 0);
+}
+
+int main(int argc, char **argv)
+{
+    struct tk_ranks rk;
+    tk_ranks_begin(&rk, "step8", "GPU-alltoall", one_gpu, argc, argv);
+    tk_ranks_time(&rk, "GPU-alltoall", stage_a);
+    return tk_ranks_end(&rk);
+}

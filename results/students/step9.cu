@@ -1,0 +1,247 @@
+/* Step 9 (bonus, across GPUs, part 2 of 3): step 8's transpose across GPUs, pipelined.
+
+   The input is a rows x cols matrix stored row by row; the output is its transpose, cols x
+   rows. Both are split over P GPUs by blocks of rows: rank p holds input rows row0[p] to
+   row0[p + 1] - 1 and must end with output rows col0[p] to col0[p + 1] - 1, which are input
+   columns. The harness (common/ranks/ranks.h) starts one process a GPU, joins them with NCCL,
+   fills each rank's rows, times each stage on every rank beside two ceilings (NCCL moving the
+   same blocks, and this step's kernel on the whole matrix on one GPU), and checks every
+   rank's output element by element. Two stages: (a) step 8's pack, exchange, transpose;
+   (b) the same in chunks, each chunk's exchange overlapped with the next one's pack and the
+   last one's transpose. */
+#include "ranks.h"
+
+/* Step 7's kernel, unchanged: each rank's local transpose. */
+#define TC      64     /* a block moves TC columns of the input: TC rows of the output */
+#define TR      64     /* ... and of each of those rows it writes a window of TR floats */
+#define HALO    7      /* extra input rows staged above the window, when it is shifted */
+#define THREADS 512    /* threads in a block */
+#define CHUNKS  4      /* stage (b): the chunks every block is cut into */
+
+/* Device memory moves 32-byte sectors: 8 floats. Row c of the output starts at element
+   c * rows, which is skew(c) = (c * rows) % 8 floats past a sector boundary. */
+__device__ __forceinline__ int skew(int c, int rows)
+{
+    return (c % 8) * (rows % 8) % 8;   /* (c * rows) % 8, without overflowing an int */
+}
+
+/* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
+   writes windows: TR consecutive floats of one output row, a float2 a thread. Where rows is
+   a multiple of 8 (H = 0) every output row starts on a sector, and so does every window.
+   Otherwise (H = HALO) each window starts skew(c) floats before the block's first row, on
+   the sector boundary: every store covers whole sectors, and the rows the window reaches
+   above the block's own are the HALO rows it staged. VL: floats a thread loads at once, 2
+   (a float2) where every input row starts on 8 bytes (cols even), 1 otherwise. */
+template <int H, int VL>
+__global__ void __launch_bounds__(THREADS)
+transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    const int S = TC + 1;                         /* a staged row, padded by one float */
+    const int BX = TC / VL, BY = THREADS / BX;    /* the block: BX threads across, BY down */
+    __shared__ float tile[(TR + H) * S];
+
+    int tx = threadIdx.x, ty = threadIdx.y;
+    /* BEYOND(step7): a grid of one dimension runs one column band at a time from the top
+       down, so that the H rows a block stages above its own were read by the block just
+       before it and are still in the L2; a tall matrix keeps the 2D grid, whose order was
+       faster there (step7/README.md, "Block order") */
+    int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
+    int bx = gridDim.y > 1 ? blockIdx.x : blockIdx.x / ny;
+    int by = gridDim.y > 1 ? blockIdx.y : blockIdx.x % ny;
+    int c0 = bx * TC;                             /* the block's first input column */
+    int rs = by * TR - H;                         /* its first staged input row, maybe < 0 */
+
+    #pragma unroll
+    for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
+        int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
+        if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+            continue;
+        if (VL == 2) {   /* cols is even, so c + 1 < cols too */
+            float2 v = *(const float2 *)&in[(size_t)r * cols + c];
+            tile[i * S + 2 * tx] = v.x;
+            tile[i * S + 2 * tx + 1] = v.y;
+        } else {
+            tile[i * S + tx] = in[(size_t)r * cols + c];
+        }
+    }
+    __syncthreads();
+
+    int t = ty * BX + tx, lane = t % 32;
+    for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
+        int c = c0 + j;                                        /* the output row */
+        int r = by * TR - (H ? skew(c, rows) : 0) + 2 * lane;  /* its floats r, r+1 */
+        int i = r - rs;                                        /* staged as rows i, i + 1 */
+        float *o = out + (size_t)c * rows;
+        if (r >= 0 && r + 2 <= rows) {
+            *(float2 *)&o[r] = make_float2(tile[i * S + j], tile[(i + 1) * S + j]);
+        } else {   /* the ends of the row */
+            if (r >= 0 && r < rows)
+                o[r] = tile[i * S + j];
+            if (r + 1 >= 0 && r + 1 < rows)
+                o[r + 1] = tile[(i + 1) * S + j];
+        }
+    }
+}
+
+/* Step 7's launch, on a stream. */
+#include "panels.cuh"   /* step 7's panels for skinny shapes, unchanged */
+
+static void launch(const float *d_in, float *d_out, int rows, int cols, cudaStream_t s)
+{
+    if (panel_shape(rows, cols)) {   /* a few rows or a few columns: step 7's panels */
+        launch_panel(d_in, d_out, rows, cols, s);
+        return;
+    }
+    bool shift = rows % 8 != 0;   /* output rows start off their sectors */
+    bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
+    int nx = (cols + TC - 1) / TC, ny = (rows + (shift ? HALO : 0) + TR - 1) / TR;
+    /* one dimension, band by band, but 2D for a tall matrix whose ny fits a grid's y */
+    dim3 grid = rows < 4L * cols || ny > 65535 ? dim3(nx * ny) : dim3(nx, ny);
+    dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
+    if (shift && pairs)
+        transpose_kernel<HALO, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
+    else if (shift)
+        transpose_kernel<HALO, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
+    else if (pairs)
+        transpose_kernel<0, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
+    else
+        transpose_kernel<0, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
+}
+
+/* The whole matrix on one GPU: the harness's one-GPU row. */
+static void one_gpu(const float *d_in, float *d_out, int rows, int cols)
+{
+    launch(d_in, d_out, rows, cols, 0);
+}
+
+/* Packs chunk k of K of every block: for each rank q, this rank's rows of q's chunk k
+   columns (a to a + w - 1), copied from d_in into d_send as a contiguous rp x w matrix at
+   rp * a. tk_chunk_first starts every chunk on a 32-byte sector of q's d_recv and d_out. */
+static void pack(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long rp = rk->row0[p + 1] - rk->row0[p];
+    for (int q = 0; q < rk->ranks; q++) {
+        long a = tk_chunk_first(rk->col0, q, k, K), w = tk_chunk_first(rk->col0, q, k + 1, K) - a;
+        if (rp && w)
+            CUDA_CHECK(cudaMemcpy2DAsync(rk->d_send + rp * a, w * sizeof(float), rk->d_in + a,
+                                         rk->cols * sizeof(float), w * sizeof(float), rp,
+                                         cudaMemcpyDeviceToDevice, s));
+    }
+}
+
+/* Exchanges chunk k: to each rank q, this rank's packed block of q's chunk (aq, wq); from
+   each rank q, q's rows of this rank's chunk (a, w), stacked in rank order: the chunk's
+   columns of the whole input, a rows x w matrix, at d_recv + rows * at, at = a - col0[p]. */
+static void exchange(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long rp = rk->row0[p + 1] - rk->row0[p];
+    long a = tk_chunk_first(rk->col0, p, k, K), w = tk_chunk_first(rk->col0, p, k + 1, K) - a;
+    float *chunk = rk->d_recv + rk->rows * (a - rk->col0[p]);
+    NCCL_CHECK(ncclGroupStart());
+    for (int q = 0; q < rk->ranks; q++) {
+        long aq = tk_chunk_first(rk->col0, q, k, K);
+        long wq = tk_chunk_first(rk->col0, q, k + 1, K) - aq;
+        long rq = rk->row0[q + 1] - rk->row0[q];
+        if (rp && wq)
+            NCCL_CHECK(ncclSend(rk->d_send + rp * aq, rp * wq, ncclFloat, q, rk->comm, s));
+        if (rq && w)
+            NCCL_CHECK(ncclRecv(chunk + rk->row0[q] * w, rq * w, ncclFloat, q, rk->comm, s));
+    }
+    NCCL_CHECK(ncclGroupEnd());
+}
+
+/* Transposes chunk k: the rows x w matrix received becomes this rank's output rows at to
+   at + w - 1, each rows floats long. */
+static void transpose_chunk(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long a = tk_chunk_first(rk->col0, p, k, K), w = tk_chunk_first(rk->col0, p, k + 1, K) - a;
+    long at = a - rk->col0[p];   /* the chunk's first output row on this rank */
+    if (w)
+        launch(rk->d_recv + rk->rows * at, rk->d_out + at * rk->rows, rk->rows, (int)w, s);
+}
+
+/* Stage (a): pack, exchange, transpose, one after the other on one stream, as one chunk. */
+static void stage_a(struct tk_ranks *rk, cudaStream_t s)
+{
+    pack(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "pack", 0);
+    exchange(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "exchange", 0);
+    transpose_chunk(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "transpose", 0);
+}
+
+/* TODO(step9): stage (b), stage (a) in chunks, pipelined. Evidence: step 8's timeline
+   (--timeline; two H200s, 16384 x 16384, rank 0, results/h200x2-step8-timeline.csv) shows
+   its three parts one after the other: packing ends at 0.6475 ms, the exchange at 1.5628 ms,
+   the transpose at 1.8334 ms; the GPU packs and transposes while no byte crosses the link. Here
+   cut every block into CHUNKS = 4 chunks (a constant of that name, beside the others), and
+   let each chunk's exchange run while the next chunk is packed and the one before is
+   transposed. The exchanges go on a stream of their own (created in main, of the highest
+   priority); events order the work: chunk k's exchange waits until chunk k is packed; chunk
+   k's transpose, on s, waits until chunk k has arrived; the next chunk is packed on s while
+   chunk k is exchanged. Every piece of work must end up ordered before s's later work: the
+   last transpose waits for the last exchange, so s ends after everything. Mark each chunk's
+   pack, exchange and transpose (tk_ranks_mark). A stage takes only rk and s: declare the
+   exchanges' stream and the events (one "packed" and one "arrived" a chunk) here, at file
+   scope, above a function stage_b(rk, s), for main to create and destroy. Only the stream
+   changes: every send and receive still takes the communicator, rk->comm. */
+static cudaStream_t comm;                 /* the exchanges' stream (not a communicator) */
+static cudaEvent_t packed[CHUNKS];        /* chunk k packed, on s */
+static cudaEvent_t arrived[CHUNKS];       /* chunk k exchanged, on comm */
+
+/* Stage (b): chunk k's exchange, on comm, overlaps chunk k + 1's pack and chunk k - 1's
+   transpose, on s; s ends after the last transpose, which waits for the last exchange. */
+static void stage_b(struct tk_ranks *rk, cudaStream_t s)
+{
+    pack(rk, 0, CHUNKS, s);
+    tk_ranks_mark(rk, s, "pack", 0);
+    CUDA_CHECK(cudaEventRecord(packed[0], s));
+    for (int k = 0; k < CHUNKS; k++) {
+        CUDA_CHECK(cudaStreamWaitEvent(comm, packed[k], 0));
+        exchange(rk, k, CHUNKS, comm);
+        tk_ranks_mark(rk, comm, "exchange", k);
+        CUDA_CHECK(cudaEventRecord(arrived[k], comm));
+        if (k + 1 < CHUNKS) {
+            pack(rk, k + 1, CHUNKS, s);
+            tk_ranks_mark(rk, s, "pack", k + 1);
+            CUDA_CHECK(cudaEventRecord(packed[k + 1], s));
+        }
+        CUDA_CHECK(cudaStreamWaitEvent(s, arrived[k], 0));
+        transpose_chunk(rk, k, CHUNKS, s);
+        tk_ranks_mark(rk, s, "transpose", k);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    struct tk_ranks rk;
+    tk_ranks_begin(&rk, "step9", "GPU-alltoall-pipelined", one_gpu, argc, argv);
+
+    /* TODO(step9): stage (b)'s stream and its events (declared above stage_b): a
+       non-blocking stream of the highest priority the device offers (so that an exchange
+       starts before the transposes queued behind it), and two events a chunk, without
+       timing. */
+    int least, greatest;
+    CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    CUDA_CHECK(cudaStreamCreateWithPriority(&comm, cudaStreamNonBlocking, greatest));
+    for (int k = 0; k < CHUNKS; k++) {
+        CUDA_CHECK(cudaEventCreateWithFlags(&packed[k], cudaEventDisableTiming));
+        CUDA_CHECK(cudaEventCreateWithFlags(&arrived[k], cudaEventDisableTiming));
+    }
+
+    tk_ranks_time(&rk, "GPU-alltoall", stage_a);
+    /* TODO(step9): time stage_b as the row GPU-alltoall-pipelined (tk_ranks_time, as stage
+       (a) above), then destroy what main created for it. */
+    tk_ranks_time(&rk, "GPU-alltoall-pipelined", stage_b);
+    for (int k = 0; k < CHUNKS; k++) {
+        CUDA_CHECK(cudaEventDestroy(packed[k]));
+        CUDA_CHECK(cudaEventDestroy(arrived[k]));
+    }
+    CUDA_CHECK(cudaStreamDestroy(comm));
+
+    return tk_ranks_end(&rk);
+}
