@@ -427,19 +427,10 @@ sed '/^<details><summary>Hint 3/,/^<\/details>/d' step3/README.md >"$TK_BUILD/ti
 # The glossary's promise (GLOSSARY.md): every README of the kit, found by glob (new step
 # folders too), links the first use of each glossary term to the term's entry, and every link
 # into the glossary lands on an anchor it has (tests/glossary-links.sh; each term's words:
-# tests/glossary-terms.txt). GLOSSARY_PENDING: READMEs being rewritten (issue 38) that do not
-# link their terms yet; their unlinked terms are named and skipped, their links must still
-# land, and one that passes fails until it leaves the list, so the list cannot outlive them.
-GLOSSARY_PENDING=""
+# tests/glossary-terms.txt).
 for f in README.md */README.md */*/README.md; do
     [ -f "$f" ] && [[ $f != tests/build/* ]] || continue
-    name="$f links the first use of each glossary term to its entry"
-    run_cmd tests/glossary-links.sh . "$f"
-    if [[ " $GLOSSARY_PENDING " != *" $f "* ]]; then judge "$name" 0 ''
-    elif [ "$RC" = 0 ]; then fail "$name" "it passes now: take it off GLOSSARY_PENDING in tests/test_5_scripts.sh"
-    elif [ "$RC" != 1 ] || grep -q '^[^ ]*: link: ' "$LAST_OUT"; then fail "$name" "exit $RC, or a link that does not land (above)"
-    else skip "$name" "pending (issue 38), first uses unlinked: $(sed -n 's/^[^ ]* term: "\([^"]*\)".*/\1/p' "$LAST_OUT" | tr '\n' ',' | sed 's/,$//; s/,/, /g')"
-    fi
+    expect "$f links the first use of each glossary term to its entry" 0 '' tests/glossary-links.sh . "$f"
 done
 # The check can fail: on a copy of the kit's glossary and step 3's README, a first use left
 # unlinked (a later link does not make up for it), a link to another term's entry, a link to
