@@ -463,20 +463,9 @@ expect "glossary links: the same README unchanged passes" 0 '' tests/glossary-li
 # give, and every measured-looking figure of a page (a number with %, GB/s, ms, points, x...)
 # is held by a line, or exempted there with a reason. Every page of the kit is checked, found
 # by glob (new pages too); CHANGELOG.md is history, its figures those of their day.
-# FIGURES_PENDING: pages whose figures are not all in the manifest yet (issue 38): steps 7 and
-# 8, being rewritten, and four long pages of measurements still to be entered line by line;
-# their unheld figures are counted and skipped, the lines they have must still hold, and
-# one that passes fails until it leaves the list, so the list cannot outlive them.
-FIGURES_PENDING="step7/README.md step7/RESEARCH.md"
 for f in *.md */*.md */*/*.md; do
     [ -f "$f" ] && [ "$f" != CHANGELOG.md ] && [[ $f != tests/* ]] || continue
-    name="$f: every figure it quotes is its committed file's (tests/figures.txt)"
-    run_cmd tests/figures.sh . "$f"
-    if [[ " $FIGURES_PENDING " != *" $f "* ]]; then judge "$name" 0 ''
-    elif [ "$RC" = 0 ]; then fail "$name" "it passes now: take it off FIGURES_PENDING in tests/test_5_scripts.sh"
-    elif [ "$RC" != 1 ] || grep -qv ': unsourced: ' "$LAST_OUT"; then fail "$name" "exit $RC, or a figure that is not its file's (above)"
-    else skip "$name" "pending (issue 38), $(grep -c ': unsourced: ' "$LAST_OUT") figures not yet in tests/figures.txt"
-    fi
+    expect "$f: every figure it quotes is its committed file's (tests/figures.txt)" 0 '' tests/figures.sh . "$f"
 done
 # The check can fail: on a copy of the manifest, step 1's page and the reference runs, a
 # figure of the page changed, a value of its file changed, a new figure no line holds, a
