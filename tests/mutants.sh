@@ -107,9 +107,6 @@ KIT=$(pwd)
 MUT=$KIT/tests/mutants
 out=${out:-$KIT/tests/build/mutants}
 export LC_ALL=C KIT OUT=$out GRADE_LIMIT=240   # a grade's limit in seconds: it takes ~10-20
-# Grades side by side share the GPU for their checks and take it alone for the shapes past
-# 2^31 elements (16 GiB of the GPU's memory and of the host's each): the grader's lock.
-[ -n "${TK_GRADE_LOCK:-}" ] || { TK_GRADE_LOCK=$(mktemp /tmp/tk-mutants-lock.XXXXXX) && export TK_GRADE_LOCK; }
 export TK_GRADE_AT_ONCE=2   # grades run side by side: each runs its shapes two at a time
 
 # generate DIR: every mutant's description in DIR, one line a mutant on stdout.
@@ -151,6 +148,11 @@ if [ "$mode" = run ]; then
     if no_gpu solution/step1/transpose; then
         echo "nothing was graded: $NO_GPU_SAID: $NO_GPU_WHY. tests/mutants.sh --build builds the mutants without one."
         exit "$NO_GPU_STATUS"
+    fi
+    # Grades side by side share the GPU for their checks and take it alone for the shapes past
+    # 2^31 elements (16 GiB of the GPU's memory and of the host's each): the grader's lock.
+    if [ -z "${TK_GRADE_LOCK:-}" ]; then   # one of its own, on this machine's disk, removed at the end
+        TK_GRADE_LOCK=$(mktemp /tmp/tk-mutants-lock.XXXXXX) && export TK_GRADE_LOCK && trap 'rm -f "$TK_GRADE_LOCK"' EXIT
     fi
 fi
 

@@ -124,16 +124,17 @@ if no_gpu solution/step1/transpose; then
     exit "$NO_GPU_STATUS"
 fi
 
-# step_csv OUT BIN ARGS...: the binary's CSV into OUT; when the binary fails, shows its
-# messages and exits with its status.
+# run_failed OUT BIN STATUS: shows the messages of BIN's run (OUT.err) and exits with its status.
+run_failed() {
+    echo "results: $2 failed (exit $3):" >&2; cat "$1.err" >&2
+    exit "$3"
+}
+# step_csv OUT BIN ARGS...: the binary's CSV into OUT; when the binary fails, run_failed.
 step_csv() {
     local out=$1 rc; shift
     "$@" >"$out" 2>"$out.err"
     rc=$?
-    if [ $rc != 0 ]; then
-        echo "results: $1 failed (exit $rc):" >&2; cat "$out.err" >&2
-        exit $rc
-    fi
+    [ $rc = 0 ] || run_failed "$out" "$1" $rc
 }
 
 # run_table FILE: every step's CSV rows into FILE, with the date first and the driver last.
@@ -172,10 +173,8 @@ sweep_rows() {
         if [ $rc != 0 ] && refused "$part"; then
             echo "$r x $c $(basename "$(dirname "$bin")"): refused: $(grep -m1 -E "at most|needs two|^grid's y: " "$part.err")" >>"$tmp.copy"
             continue
-        elif [ $rc != 0 ]; then
-            echo "results: $bin failed (exit $rc):" >&2; cat "$part.err" >&2
-            exit $rc
         fi
+        [ $rc = 0 ] || run_failed "$part" "$bin" $rc
         csv -v cols=step,row,rows,cols,ms_median,gbs,pct_copy \
             -v prefix="$today,$seed,$class,$((r * c * 4 / 1048576))," -f scripts/lib/csv-select.awk "$part" >>"$tmp"
         # the ceiling's two copies, as the run said them (common/README.md, "How it measures")
