@@ -228,7 +228,10 @@ static void stage_b(struct tk_ranks *rk, cudaStream_t s)
      step 7's skew of the whole matrix;
    - the bounds: local rows 0 to sp.rp - 1, sp.cols columns (a rank may hold no rows);
    - the grid: gridDim.x blocks the same on every rank, each looping over the tiles, a tile
-     a turn (TC columns by TR local rows, from blockIdx.x, stepping by gridDim.x);
+     a turn (TC columns by TR local rows, from blockIdx.x, stepping by gridDim.x), one row of
+     tiles after another, so that the blocks running at once store into every rank's window
+     at once: taken band by band (step 7's order) they fill one rank's window after
+     another, and ran at 86% of the solution on two H100s (results/students/step10-grade.txt);
    - the barriers: an LSA barrier session of the block (ncclLsaBarrierSession over a CTA's
      cooperative group, on dev, the LSA team, barrier blockIdx.x: nccl_device/lsa_barrier.h)
      synced with acquire and release order before the first store (no rank stores into a
@@ -236,9 +239,10 @@ static void stage_b(struct tk_ranks *rk, cudaStream_t s)
      before every store into its window has landed).
    Then stage_c(rk, s): this rank's split, the template picked as step 7's launch picks it
    (H = HALO where rows or this rank's first row is not a multiple of 8, VL = 2 where cols
-   is even), rk->ctas blocks of step 7's shape on s, with rk->d_in, rk->win and *rk->dev.
-   Every rank launches exactly rk->ctas blocks, even one without rows: a block waits at its
-   barrier for its namesake on every rank. */
+   is even), rk->ctas blocks of THREADS threads in one dimension on s (ncclCoopCta numbers a
+   block's threads by threadIdx.x alone), with rk->d_in, rk->win and *rk->dev. Every rank
+   launches exactly rk->ctas blocks, even one without rows: a block waits at its barrier for
+   its namesake on every rank. */
 
 int main(int argc, char **argv)
 {

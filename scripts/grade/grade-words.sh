@@ -28,7 +28,7 @@ step_words() {
            missing="where rows is not a multiple of 8, each output row's window should start on its sector boundary, so that every store fills whole sectors" ;;
     step8) missing="stage (a) does not move its bytes as the solution's does yet: each block packed with one 2D copy (cudaMemcpy2DAsync), every block sent and received in one NCCL group, and the received rows x w matrix transposed by one launch of step 7's kernel" ;;
     step9) missing="stage (b) does not overlap its chunks as the solution's does yet: each chunk's exchange on a stream of its own, of the highest priority, while s packs the next chunk and transposes the last, ordered by events alone (no wait for the whole device or stream)" ;;
-    step10) missing="stage (c) does not move its bytes as the solution's does yet: each window of TR floats should go straight to the rank that holds its output row, a float2 a thread on whole sectors (shifted by its place in that rank's window), from rk->ctas blocks that each loop over the tiles" ;;
+    step10) missing="stage (c) does not move its bytes as the solution's does yet: each window of TR floats should go straight to the rank that holds its output row, a float2 a thread on whole sectors (shifted by its place in that rank's window), from rk->ctas blocks that each loop over the tiles a row of tiles at a time (tile b in column b % nx), so that the blocks running at once store into every rank's window, not one rank's after another" ;;
     *) return 1 ;;
     esac
 }

@@ -217,7 +217,7 @@ fused_kernel(struct split sp, const float *__restrict__ in, ncclWindow_t win, nc
     __shared__ float tile[(TR + H) * (TC + 1)];
     ncclLsaBarrierSession<ncclCoopCta> bar(ncclCoopCta(), dev, ncclTeamTagLsa(), blockIdx.x);
     bar.sync(ncclCoopCta(), cuda::memory_order_acq_rel);   /* every rank's window is ready */
-    int t = threadIdx.y * (TC / VL) + threadIdx.x, lane = t % 32;   /* TC / VL threads across */
+    int t = threadIdx.x, lane = t % 32;   /* blocks of one dimension, as ncclCoopCta counts */
     int nx = (sp.cols + TC - 1) / TC, tiles = nx * ((sp.rp + H + TR - 1) / TR);
     for (int b = blockIdx.x; b < tiles; b += gridDim.x) {
         int c0 = b % nx * TC, y0 = b / nx * TR;   /* the tile's first column and local row */
@@ -240,15 +240,14 @@ static void stage_c(struct tk_ranks *rk, cudaStream_t s)
     struct split sp = split_of(rk);
     bool shift = sp.rows % 8 != 0 || sp.row0 % 8 != 0;   /* some window's place off a sector */
     bool pairs = sp.cols % 2 == 0;                        /* input rows start on 8 bytes */
-    dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
     if (shift && pairs)
-        fused_kernel<HALO, 2><<<rk->ctas, b2, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+        fused_kernel<HALO, 2><<<rk->ctas, THREADS, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
     else if (shift)
-        fused_kernel<HALO, 1><<<rk->ctas, b1, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+        fused_kernel<HALO, 1><<<rk->ctas, THREADS, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
     else if (pairs)
-        fused_kernel<0, 2><<<rk->ctas, b2, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+        fused_kernel<0, 2><<<rk->ctas, THREADS, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
     else
-        fused_kernel<0, 1><<<rk->ctas, b1, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+        fused_kernel<0, 1><<<rk->ctas, THREADS, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
 }
 
 int main(int argc, char **argv)
