@@ -549,10 +549,36 @@ expect "results.sh refuses --part 3/2" 2 '^results: --part takes I/N' \
     scripts/results/results.sh --sweep --seed 5 --part 3/2 --out "$TK_BUILD/parts.csv"
 expect "results.sh refuses --part without a seed (the parts would draw other shapes)" 2 \
     '^results: --part goes with --sweep, --seed S and --out' scripts/results/results.sh --sweep --part 1/2 --out "$TK_BUILD/parts.csv"
-printf 'date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy\nd,6,any,300,step7,GPU-a,9,9,1,80,80.0\n' >"$TK_BUILD/parts.csv"
+printf 'date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy,commit\nd,6,any,300,step7,GPU-a,9,9,1,80,80.0,abc1234\n' >"$TK_BUILD/parts.csv"
 expect "results.sh refuses to add a part to another seed's sweep" 2 \
     "^results: .*parts.csv is not a sweep's CSV of seed 5" \
     scripts/results/results.sh --sweep --seed 5 --part 2/2 --out "$TK_BUILD/parts.csv"
+printf 'date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy\nd,5,any,300,step7,GPU-a,9,9,1,80,80.0\n' >"$TK_BUILD/parts.csv"
+expect "results.sh refuses to add a part to a sweep of an older version (no commit column)" 2 \
+    "^results: .*parts.csv is not a sweep's CSV of this version of the kit" \
+    scripts/results/results.sh --sweep --seed 5 --part 2/2 --out "$TK_BUILD/parts.csv"
+
+# Each sweep row names the commit it ran (kit_commit, scripts/lib/lib.sh): git's short hash,
+# "+changes" where a tracked file differs, "unknown" where the kit is no git checkout of its
+# own. Proven on a small repository holding lib.sh where the kit keeps it, and on a copy of it
+# without .git inside this checkout.
+commit_of() { bash -c '. "$1/scripts/lib/lib.sh" && kit_commit' _ "$1"; }
+ck=$TK_BUILD/commitkit
+rm -rf "$ck" "$ck-copy" && mkdir -p "$ck/scripts/lib" && cp scripts/lib/lib.sh "$ck/scripts/lib/"
+if command -v git >/dev/null && git -C "$ck" init -q && git -C "$ck" add -A &&
+    git -C "$ck" -c user.name=kit -c user.email=kit@example.com commit -q -m one; then
+    head=$(git -C "$ck" rev-parse --short=7 HEAD)
+    [ "$(commit_of "$ck")" = "$head" ] && pass "kit_commit: a clean checkout is its commit's short hash" ||
+        fail "kit_commit: a clean checkout is its commit's short hash" "'$(commit_of "$ck")', not '$head'"
+    echo "# changed" >>"$ck/scripts/lib/lib.sh"
+    [ "$(commit_of "$ck")" = "$head+changes" ] && pass "kit_commit: a changed tracked file adds +changes" ||
+        fail "kit_commit: a changed tracked file adds +changes" "'$(commit_of "$ck")'"
+    mkdir -p "$ck-copy/scripts/lib" && cp scripts/lib/lib.sh "$ck-copy/scripts/lib/"
+    [ "$(commit_of "$ck-copy")" = unknown ] && pass "kit_commit: a copy without .git (inside another checkout) is unknown" ||
+        fail "kit_commit: a copy without .git (inside another checkout) is unknown" "'$(commit_of "$ck-copy")'"
+else
+    skip "kit_commit: a clean checkout, a changed file, a copy" "git cannot make a repository here"
+fi
 
 # The sweep's table: shapes that fit in twice the L2 set apart and not counted; the worst
 # counted shape for the last step, and its least margin over the library, named.
@@ -573,6 +599,11 @@ printf '%s\n' date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy \
     'd,5,any,300,step9,GPU-a,9,9,1,80,80.0' 'd,5,any,300,step10,GPU-b,9,9,1,70,70.0' >"$TK_BUILD/sweep10.csv"
 run_cmd awk -f scripts/lib/csv.awk -f scripts/results/results-sweep.awk "$TK_BUILD/sweep10.csv"
 judge "results-sweep.awk: the last step by number (step10 after step9)" 0 '^GPU-b \(step10\) over 1 shapes'
+printf '%s\n' date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy,commit \
+    'd,5,any,300,step7,GPU-a,9,9,1,80,80.0,abc1234' 'd,5,any,300,step7,GPU-a,8,8,1,80,80.0,def5678+changes' \
+    >"$TK_BUILD/sweep-commits.csv"
+run_cmd awk -f scripts/lib/csv.awk -f scripts/results/results-sweep.awk "$TK_BUILD/sweep-commits.csv"
+judge "results-sweep.awk: names the commits its rows ran" 0 '^the kit at commit abc1234 def5678\+changes$'
 
 # The kit's license and version: LICENSE is there and named in the README; VERSION is the
 # newest version of CHANGELOG.md and the one the README names.

@@ -12,6 +12,9 @@
         if (cls[key] == "") cls[key] = "fixed"
         if (field("seed") != "" && field("seed") != seed_seen) seeds = seeds " " (seed_seen = field("seed"))
     }
+    if (field("commit") != "" && !(field("commit") in commit_seen)) {   # older sweeps: none
+        commit_seen[field("commit")] = 1; commits = commits " " field("commit")
+    }
     r = field("row")
     if (r == "copy ceiling") { copy[key] = copy[key] " " field("gbs"); next }
     if (!(r in is_row)) { is_row[r] = 1; rname[++nr] = r; rstep[nr] = field("step") }
@@ -26,6 +29,7 @@ END {
     for (i = 1; i <= n; i++) if (cls[k[i]] != "fits-l2") line(k[i])
     for (i = 1; i <= n; i++) if (cls[k[i]] == "fits-l2") { if (!apart++) apart_note(); line(k[i]) }
     if (seeds != "") printf "generated shapes from seed%s (scripts/results/shapes-gen.awk)\n", seeds
+    if (commits != "") printf "the kit at commit%s\n", commits
     worst()
 }
 function header(    j) {

@@ -12,7 +12,8 @@
 #                                                 plain-tile row (scripts/baseline) and
 #                                                 the copy on squares, rectangles and odd shapes; then
 #                                                 the last two steps, the library and the copy on 54
-#                                                 generated shapes (scripts/results/shapes-gen.awk)
+#                                                 generated shapes (scripts/results/shapes-gen.awk);
+#                                                 each row names the kit's commit (git's short hash)
 #   scripts/results/results.sh --sweep --seed S --generated N    the generated shapes of seed S
 #                                                 (default: a new seed, printed), N of them (0: none)
 #   scripts/results/results.sh --sweep --seed S --part I/N --out F.csv    part I of N of that sweep
@@ -39,7 +40,7 @@ REFERENCE=results/h100-reference.csv
 SWEEP_SHAPES="4096x4096 8192x8192 16384x16384 32768x32768 1024x262144 262144x1024 8192x8191
 8191x8192 8191x8191 8192x8190 8190x8192 12345x6789 6789x12345 16383x16385"
 ACROSS_SHAPES="8192x8192 16384x16384 12345x6789"
-SWEEP_HEADER="date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy"
+SWEEP_HEADER="date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy,commit"   # commit: kit_commit
 LIBRARY=scripts/library/library   # the library row, cublasSgeam: a yardstick, not a step
 BASELINE=scripts/baseline/plain-tile   # the plain-tile row, the simplest tiled kernel: the sweep's other yardstick
 
@@ -73,7 +74,9 @@ if [ -n "$piece" ]; then   # a part: which shapes are its own, and where its row
     [ "$sweep" = 1 ] && [ -n "$seed" ] && [ -n "$out" ] ||
         { echo "results: --part goes with --sweep, --seed S and --out F.csv (the parts' shapes and file)" >&2; exit 2; }
     if [ -s "$out" ]; then   # the parts before this one: a sweep's CSV of the same seed
-        [ "$(head -n 1 "$out")" = "$SWEEP_HEADER" ] && [ "$(csv -v cols=seed -v first=1 -f scripts/lib/csv-select.awk "$out")" = "$seed" ] ||
+        [ "$(head -n 1 "$out")" = "$SWEEP_HEADER" ] ||
+            { echo "results: $out is not a sweep's CSV of this version of the kit (its first line is not $SWEEP_HEADER): the parts of one sweep share a file" >&2; exit 2; }
+        [ "$(csv -v cols=seed -v first=1 -f scripts/lib/csv-select.awk "$out")" = "$seed" ] ||
             { echo "results: $out is not a sweep's CSV of seed $seed: the parts of one sweep share a file" >&2; exit 2; }
     fi
 fi
@@ -176,7 +179,8 @@ sweep_rows() {
         fi
         [ $rc = 0 ] || run_failed "$part" "$bin" $rc
         csv -v cols=step,row,rows,cols,ms_median,gbs,pct_copy \
-            -v prefix="$today,$seed,$class,$((r * c * 4 / 1048576))," -f scripts/lib/csv-select.awk "$part" >>"$tmp"
+            -v prefix="$today,$seed,$class,$((r * c * 4 / 1048576))," -f scripts/lib/csv-select.awk "$part" |
+            sed "s/\$/,$commit/" >>"$tmp"
         # the ceiling's two copies, as the run said them (common/README.md, "How it measures")
         sed -n "s/^copy ceiling: /$r x $c $(basename "$(dirname "$bin")"): /p" "$part.err" >>"$tmp.copy"
     done
@@ -186,6 +190,7 @@ if [ "$sweep" = 1 ]; then
     best=$(echo "$steps" | tail -n 3 | tr '\n' ' ')   # the last three steps, then the library
     last2=$(echo "$steps" | tail -n 2 | tr '\n' ' ')  # on the generated shapes: the last two
     seed=${seed:-$(( $(date +%s) % 999999999 + 1 ))}
+    commit=$(kit_commit)   # each row names the commit it ran
     tmp=results/.tmp-sweep.csv part=results/.tmp-part.csv list=results/.tmp-shapes.txt
     # Every shape of the sweep in order, "ROWS COLS CLASS STEP...": the fixed ones, then those
     # drawn from the seed for this GPU's memory and L2 (read from a run of one element).
