@@ -38,7 +38,7 @@ __device__ __forceinline__ void stage_tile(float *tile, const float *__restrict_
 {
     const int S = TC + 1;                         /* a staged row, padded by one float */
     const int BX = TC / VL, BY = THREADS / BX;    /* the block: BX threads across, BY down */
-    int t = threadIdx.y * BX + threadIdx.x;       /* the same in a block of one dimension */
+    int t = threadIdx.y * blockDim.x + threadIdx.x;   /* a block of one or two dimensions */
     int tx = t % BX, ty = t / BX;
     #pragma unroll
     for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {

@@ -564,12 +564,16 @@ expect "results.sh refuses to add a part to a sweep of an older version (no comm
 # without .git inside this checkout.
 commit_of() { bash -c '. "$1/scripts/lib/lib.sh" && kit_commit' _ "$1"; }
 ck=$TK_BUILD/commitkit
-rm -rf "$ck" "$ck-copy" && mkdir -p "$ck/scripts/lib" && cp scripts/lib/lib.sh "$ck/scripts/lib/"
+rm -rf "$ck" "$ck-copy" && mkdir -p "$ck/scripts/lib" "$ck/results" && cp scripts/lib/lib.sh "$ck/scripts/lib/"
+echo "date,seed" >"$ck/results/sweep.csv"
 if command -v git >/dev/null && git -C "$ck" init -q && git -C "$ck" add -A &&
     git -C "$ck" -c user.name=kit -c user.email=kit@example.com commit -q -m one; then
     head=$(git -C "$ck" rev-parse --short=7 HEAD)
     [ "$(commit_of "$ck")" = "$head" ] && pass "kit_commit: a clean checkout is its commit's short hash" ||
         fail "kit_commit: a clean checkout is its commit's short hash" "'$(commit_of "$ck")', not '$head'"
+    echo "d,5" >>"$ck/results/sweep.csv"   # a sweep's part added to a committed CSV
+    [ "$(commit_of "$ck")" = "$head" ] && pass "kit_commit: a changed file under results/ (the measurements) adds nothing" ||
+        fail "kit_commit: a changed file under results/ (the measurements) adds nothing" "'$(commit_of "$ck")'"
     echo "# changed" >>"$ck/scripts/lib/lib.sh"
     [ "$(commit_of "$ck")" = "$head+changes" ] && pass "kit_commit: a changed tracked file adds +changes" ||
         fail "kit_commit: a changed tracked file adds +changes" "'$(commit_of "$ck")'"

@@ -12,14 +12,16 @@ from_start() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$TK_START/
 refuse() { echo "$(basename "$0" .sh): $1" >&2; usage >&2; exit 2; }
 
 # kit_commit: the commit the kit's files are at, as a sweep's CSV names it: git's short hash,
-# with "+changes" where a tracked file differs from it; "unknown" where the kit is not a git
+# with "+changes" where a tracked file outside results/ differs from it (results/ holds the
+# measurements, the sweep's own CSV among them); "unknown" where the kit is not a git
 # checkout of its own (a copy without .git, or a folder inside another repository).
 kit_commit() {
     local kit h
     kit=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
     [ "$(git -C "$kit" rev-parse --show-toplevel 2>/dev/null)" = "$kit" ] &&
         h=$(git -C "$kit" rev-parse --short=7 HEAD 2>/dev/null) || { echo unknown; return; }
-    [ -z "$(git -C "$kit" status --porcelain --untracked-files=no 2>/dev/null)" ] || h="$h+changes"
+    [ -z "$(git -C "$kit" status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null)" ] ||
+        h="$h+changes"
     echo "$h"
 }
 
