@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE   /* sysconf(_SC_PHYS_PAGES) */
 #include "core.h"
 #include "explain.h"
+#include "hostmem.h"
 
 #include <omp.h>
 #include <stdarg.h>
@@ -57,13 +58,39 @@ void tk_core_options(struct tk_core *c, const char *step, const char *row, tk_us
     t->csv = c->opt.csv;
 }
 
+/* bytes in words: "1.5 GiB", or "100 MiB" under a GiB. */
+static const char *size_words(double bytes, char *buf, size_t len)
+{
+    if (bytes < TK_MIB * 1024)
+        snprintf(buf, len, "%.0f MiB", bytes / TK_MIB);
+    else
+        snprintf(buf, len, "%.1f GiB", bytes / (TK_MIB * 1024));
+    return buf;
+}
+
 void tk_core_host_fits(const struct tk_core *c, const char *prog, size_t bytes)
 {
-    double have = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    char need[32], may[32], phys_w[32];
+    double phys = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+    /* TK_TEST_CGROUP=DIR, for the tests only: DIR/cgroup read as /proc/self/cgroup, DIR as
+       /sys/fs/cgroup, so that a control group's limit can be planted */
+    const char *fake = getenv("TK_TEST_CGROUP");
+    char file[4096];
+    snprintf(file, sizeof file, "%s/cgroup", fake ? fake : "");
+    int limited;
+    double have = tk_host_memory(phys, fake ? fake : "/sys/fs/cgroup",
+                                 fake ? file : "/proc/self/cgroup", &limited);
     if (have > 0 && 2.0 * bytes > have) {
-        fprintf(stderr, "%s: %ld x %ld needs two host matrices of %.1f GiB; this machine has "
-                "%.1f GiB of memory: choose a smaller size\n", prog, c->opt.rows, c->opt.cols,
-                bytes / (TK_MIB * 1024), have / (TK_MIB * 1024));
+        fprintf(stderr, "%s: %ld x %ld needs two host matrices of %s; ", prog, c->opt.rows,
+                c->opt.cols, size_words((double)bytes, need, sizeof need));
+        if (limited)
+            fprintf(stderr, "this process may use %s of host memory (its control group's "
+                    "limit, as a Slurm job or a container sets it; the machine has %s): "
+                    "choose a smaller size, or ask the job for more memory\n",
+                    size_words(have, may, sizeof may), size_words(phys, phys_w, sizeof phys_w));
+        else
+            fprintf(stderr, "this machine has %s of memory: choose a smaller size\n",
+                    size_words(have, may, sizeof may));
         exit(TK_EXIT_CUDA);
     }
 }

@@ -57,8 +57,9 @@ void tk_core_refuse(const char *prog, const char *err, tk_usage_fn usage)
 void tk_core_options(struct tk_core *c, const char *step, const char *row, tk_usage_fn usage,
                      int argc, char **argv);
 
-/* Exits 4, saying how much they need and how much the machine has, when two host matrices
-   of bytes each do not fit in its memory. */
+/* Exits 4, saying how much they need and how much the machine has (or, under a control
+   group's memory limit, how much this process may use: hostmem.h), when two host matrices
+   of bytes each do not fit. */
 void tk_core_host_fits(const struct tk_core *c, const char *prog, size_t bytes);
 
 /* Notes go with the table: stdout, or stderr when stdout carries CSV. */

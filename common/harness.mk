@@ -4,7 +4,7 @@
 #   DIR/libtk.a        the one-GPU harness every step links (the files at the top of common/)
 #   DIR/libtk_ranks.a  the harness across GPUs (ranks/), which steps 8 to 10 link as well
 # make -f harness.mk COMMON=... DIR=... NVCC=... HFLAGS='...' LIB=DIR/libtk.a (or libtk_ranks.a)
-ONE_GPU := options.c matrix.c explain.c report.c cuda_check.c core.c harness.c flush.cu
+ONE_GPU := options.c matrix.c hostmem.c explain.c report.c cuda_check.c core.c harness.c flush.cu
 RANKS   := $(notdir $(wildcard $(COMMON)/ranks/*.c $(COMMON)/ranks/*.cu))
 HEADERS := $(wildcard $(COMMON)/*.h $(COMMON)/ranks/*.h)
 obj      = $(addprefix $(DIR)/$(1),$(addsuffix .o,$(basename $(2))))

@@ -4,7 +4,7 @@
 unit=$TK_BUILD/unit
 rm -f "$unit"
 run_cmd gcc -std=c11 -Wall -Wextra -pedantic -Werror -O2 -fopenmp -Icommon tests/unit.c \
-    common/options.c common/matrix.c common/explain.c common/report.c common/ranks/launch.c \
+    common/options.c common/matrix.c common/hostmem.c common/explain.c common/report.c common/ranks/launch.c \
     -lm -o "$unit"
 if [ "$RC" = 0 ]; then pass "the harness's plain-C parts build as strict C11"
 else fail "the harness's plain-C parts build as strict C11" "gcc failed"; fi

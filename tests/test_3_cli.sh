@@ -78,8 +78,20 @@ expect "a side past an int exits 2 with the limit" 2 'rows: at most 2147483392 \
 expect "past 2097120 rows (a grid's y of 32-row tiles) is no longer refused: no GPU here, exit 3" 3 \
     '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= solution/step7/transpose --rows 25913499 --cols 11 --no-cpu
 expect "a size the host cannot hold exits 4, saying how much it needs and has" 4 \
-    'needs two host matrices of .* GiB; this machine has .* GiB of memory' \
+    'needs two host matrices of .* GiB; (this machine has .* GiB of memory|this process may use .* of host memory)' \
     env CUDA_VISIBLE_DEVICES= solution/step1/transpose --rows 2097120 --cols 2147483392
+# A control group's memory limit (a Slurm job's, a container's) is the host's memory for a
+# run: planted (TK_TEST_CGROUP, the tests' stand-in for /sys/fs/cgroup and /proc/self/cgroup)
+# at 100 MiB on the job's group above the step's, two matrices of 64 MiB are refused, exit 4,
+# before any work; two of 16 MiB run.
+cg=$TK_BUILD/cgroup
+rm -rf "$cg" && mkdir -p "$cg/job/step" && echo "0::/job/step" >"$cg/cgroup" &&
+    echo max >"$cg/job/step/memory.max" && echo 104857600 >"$cg/job/memory.max"
+expect "a control group's memory limit is the host's memory: exit 4, saying so" 4 \
+    'needs two host matrices of 64 MiB; this process may use 100 MiB of host memory \(its control group.s limit' \
+    env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" solution/step1/transpose -n 4096
+expect "under a control group's limit, a size that fits runs (no GPU here: CPU row checked, exit 3)" 3 \
+    '^CPU\+OMP .* yes' env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" solution/step1/transpose -n 2048
 expect "large.sh refuses an unknown argument before any work, exit 2" 2 "unknown argument '--fast'" \
     scripts/results/large.sh --fast
 expect "large.sh without a GPU says nothing was run, exit 3" 3 'nothing was run' \

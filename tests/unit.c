@@ -4,6 +4,7 @@
    counts them. */
 #define _POSIX_C_SOURCE 200809L   /* fork, waitpid, mkdtemp, setrlimit for the launcher's tests */
 #include "explain.h"
+#include "hostmem.h"
 #include "ranks/launch.h"
 #include "matrix.h"
 #include "options.h"
@@ -732,6 +733,70 @@ static int fused_split(int rows, int cols, int P, int plant, char *why, size_t l
     return bad;
 }
 
+/* ---- the host's memory under a control group's limit (hostmem.c) ----------------- */
+
+/* write_file(dir, rel, text): dir/rel holds text, its folders made; 0 where it cannot. */
+static int write_file(const char *dir, const char *rel, const char *text)
+{
+    char path[4096], *p;
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    for (p = path + strlen(dir) + 1; (p = strchr(p, '/')); p++) {
+        *p = '\0';
+        mkdir(path, 0755);
+        *p = '/';
+    }
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return 0;
+    fputs(text, f);
+    return fclose(f) == 0;
+}
+
+static void test_hostmem(void)
+{
+    const double G = 1073741824.0;
+    char dir[] = "/tmp/tk-cgroup-XXXXXX", file[4200];
+    int limited = -1;
+    if (!mkdtemp(dir)) {
+        result("host memory: a scratch folder", 0, "mkdtemp failed");
+        return;
+    }
+    snprintf(file, sizeof file, "%s/cgroup", dir);
+    double m = tk_host_memory(8 * G, dir, "/nonexistent/cgroup", &limited);
+    result("host memory: without a control group file, the machine's", m == 8 * G && !limited, "");
+    /* v2: the job's limit, above the step's group (max), is the least */
+    write_file(dir, "cgroup", "0::/job/step\n");
+    write_file(dir, "job/step/memory.max", "max\n");
+    write_file(dir, "job/memory.max", "1073741824\n");
+    m = tk_host_memory(8 * G, dir, file, &limited);
+    result("host memory: cgroup v2, a limit on a group above the process's", m == G && limited, "");
+    m = tk_host_memory(0.5 * G, dir, file, &limited);
+    result("host memory: a limit above the machine's memory leaves the machine's", m == 0.5 * G && !limited, "");
+    write_file(dir, "job/step/memory.max", "536870912\n");
+    m = tk_host_memory(8 * G, dir, file, &limited);
+    result("host memory: the least of the groups' limits", m == 0.5 * G && limited, "");
+    /* v2 in a container's own view: its group is the root */
+    write_file(dir, "cgroup", "0::/\n");
+    write_file(dir, "memory.max", "2147483648\n");
+    m = tk_host_memory(8 * G, dir, file, &limited);
+    result("host memory: cgroup v2 seen from inside a container (its group at the root)", m == 2 * G && limited, "");
+    /* v1: the memory hierarchy's limit_in_bytes; its "unlimited" is a huge number */
+    write_file(dir, "cgroup", "4:memory:/job\n3:cpu:/\n");
+    write_file(dir, "memory/job/memory.limit_in_bytes", "9223372036854771712\n");
+    m = tk_host_memory(8 * G, dir, file, &limited);
+    result("host memory: cgroup v1 without a limit (its huge number), the machine's", m == 8 * G && !limited, "");
+    write_file(dir, "memory/job/memory.limit_in_bytes", "3221225472\n");
+    m = tk_host_memory(8 * G, dir, file, &limited);
+    result("host memory: cgroup v1, the memory hierarchy's limit", m == 3 * G && limited, "");
+    write_file(dir, "memory/job/memory.limit_in_bytes", "garbage\n");
+    m = tk_host_memory(8 * G, dir, file, &limited);
+    result("host memory: a limit file it cannot read as a number is no limit", m == 8 * G && !limited, "");
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd) != 0)
+        result("host memory: the scratch folder removed", 0, cmd);
+}
+
 static void test_fused(void)
 {
     static const int shapes[][2] = { { 1, 1 }, { 97, 161 }, { 33, 65 }, { 33, 64 }, { 160, 96 },
@@ -1097,6 +1162,7 @@ int main(int argc, char **argv)
     test_partition();
     test_parts();
     test_fused();
+    test_hostmem();
     test_launch_env();
     test_launch_id_file();
     test_launch_rows();
