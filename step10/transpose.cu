@@ -231,7 +231,7 @@ static void stage_b(struct tk_ranks *rk, cudaStream_t s)
      a turn (TC columns by TR local rows, from blockIdx.x, stepping by gridDim.x), one row of
      tiles after another, so that the blocks running at once store into every rank's window
      at once: taken band by band (step 7's order) they fill one rank's window after
-     another, and ran at 86% of the solution on two H100s (results/students/step10-grade.txt);
+     another, and ran at 86% of the solution on two H100s (RESEARCH.md, "Tile order");
    - the barriers: an LSA barrier session of the block (ncclLsaBarrierSession over a CTA's
      cooperative group, on dev, the LSA team, barrier blockIdx.x: nccl_device/lsa_barrier.h)
      synced with acquire and release order before the first store (no rank stores into a

@@ -558,6 +558,22 @@ expect "results.sh refuses to add a part to a sweep of an older version (no comm
     "^results: .*parts.csv is not a sweep's CSV of this version of the kit" \
     scripts/results/results.sh --sweep --seed 5 --part 2/2 --out "$TK_BUILD/parts.csv"
 
+# A program's --csv run at one shape becomes the sweep's rows (sweep_csv_rows): its step, row,
+# shape and timing after the date, seed, class and MiB, the commit last, as many columns as
+# the sweep's header; from any folder (the library finds its awk files itself).
+printf '%s\n' 'date,step,row,device,rows,cols,reps,ms_median,gbs,pct_copy' \
+    'x,step7,GPU-any-shape,"GPU",9,8,20,0.5,80.1,91.2' 'x,step7,copy ceiling,"GPU",9,8,20,0.4,90.0,100.0' \
+    >"$TK_BUILD/part.csv"
+kit=$PWD
+rows=$(cd / && bash -c '. "$1/scripts/lib/lib.sh" && sweep_csv_rows "$2" 2026-11-25 7 any 300 abc1234+changes' _ "$kit" "$TK_BUILD/part.csv")
+want=$'2026-11-25,7,any,300,step7,GPU-any-shape,9,8,0.5,80.1,91.2,abc1234+changes\n2026-11-25,7,any,300,step7,copy ceiling,9,8,0.4,90.0,100.0,abc1234+changes'
+ncols=$(. scripts/lib/lib.sh && echo "$SWEEP_HEADER" | awk -F, '{ print NF }')
+if [ "$rows" = "$want" ] && [ "$(echo "$rows" | awk -F, -v n="$ncols" 'NF != n' | wc -l)" = 0 ]; then
+    pass "sweep_csv_rows: a run's rows as the sweep's CSV holds them, the commit last, the header's columns"
+else
+    fail "sweep_csv_rows: a run's rows as the sweep's CSV holds them, the commit last, the header's columns" "got: $rows"
+fi
+
 # Each sweep row names the commit it ran (kit_commit, scripts/lib/lib.sh): git's short hash,
 # "+changes" where a tracked file differs, "unknown" where the kit is no git checkout of its
 # own. Proven on a small repository holding lib.sh where the kit keeps it, and on a copy of it

@@ -1,6 +1,7 @@
 # Sourced by the kit's scripts before they change directory: one way to print a usage and to
 # read a path given on the command line.
 TK_START=$(pwd)   # the folder the command was started from
+TK_LIB=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)   # this folder, whatever cd comes after
 
 # usage: the comment block at the top of the running script, without its '#'s.
 usage() { sed -n '2,/^[^#]/p' "$0" | sed -n 's/^# \{0,1\}//p'; }
@@ -11,13 +12,22 @@ from_start() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$TK_START/
 # refuse WHAT: an unknown option or argument: says so, prints the usage, exits 2.
 refuse() { echo "$(basename "$0" .sh): $1" >&2; usage >&2; exit 2; }
 
+# The size sweep's CSV (scripts/results/results.sh --sweep): its header, and
+# sweep_csv_rows PART DATE SEED CLASS MIB COMMIT: the rows of one program's run at one shape
+# (PART: its --csv output) as that CSV holds them, one a row of the run.
+SWEEP_HEADER="date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy,commit"
+sweep_csv_rows() {
+    awk -v cols=step,row,rows,cols,ms_median,gbs,pct_copy -v prefix="$2,$3,$4,$5," -v suffix=",$6" \
+        -f "$TK_LIB/csv.awk" -f "$TK_LIB/csv-select.awk" "$1"
+}
+
 # kit_commit: the commit the kit's files are at, as a sweep's CSV names it: git's short hash,
 # with "+changes" where a tracked file outside results/ differs from it (results/ holds the
 # measurements, the sweep's own CSV among them); "unknown" where the kit is not a git
 # checkout of its own (a copy without .git, or a folder inside another repository).
 kit_commit() {
     local kit h
-    kit=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
+    kit=$(cd "$TK_LIB/../.." && pwd -P)
     [ "$(git -C "$kit" rev-parse --show-toplevel 2>/dev/null)" = "$kit" ] &&
         h=$(git -C "$kit" rev-parse --short=7 HEAD 2>/dev/null) || { echo unknown; return; }
     [ -z "$(git -C "$kit" status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null)" ] ||
@@ -29,7 +39,7 @@ kit_commit() {
 # common/nccl.mk (which the build uses) finds it, NCCL_HOME first where set; nothing
 # otherwise. Only the steps across GPUs need it. nccl_include: the folder it found nccl.h in.
 nccl_mk() {
-    make -s -f "$(dirname "${BASH_SOURCE[0]}")/../../common/nccl.mk" -f - print 2>/dev/null \
+    make -s -f "$TK_LIB/../../common/nccl.mk" -f - print 2>/dev/null \
         <<<"print: ; @echo \$($1)"
 }
 have_nccl() { nccl_mk HAVE_NCCL; }
@@ -93,7 +103,7 @@ described() {
 # mutant); fails, mistake.awk saying why, where the edit does not apply.
 edited_folder() {
     mkdir -p "$3" && build_files "$2" "$3" &&
-        awk -f "$(dirname "${BASH_SOURCE[0]}")/../../tests/mistake.awk" "$1" "$2/transpose.cu" >"$3/transpose.cu"
+        awk -f "$TK_LIB/../../tests/mistake.awk" "$1" "$2/transpose.cu" >"$3/transpose.cu"
 }
 
 # gpus_shared: true when every GPU nvidia-smi lists lets several processes use it at once

@@ -40,7 +40,6 @@ REFERENCE=results/h100-reference.csv
 SWEEP_SHAPES="4096x4096 8192x8192 16384x16384 32768x32768 1024x262144 262144x1024 8192x8191
 8191x8192 8191x8191 8192x8190 8190x8192 12345x6789 6789x12345 16383x16385"
 ACROSS_SHAPES="8192x8192 16384x16384 12345x6789"
-SWEEP_HEADER="date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy,commit"   # commit: kit_commit
 LIBRARY=scripts/library/library   # the library row, cublasSgeam: a yardstick, not a step
 BASELINE=scripts/baseline/plain-tile   # the plain-tile row, the simplest tiled kernel: the sweep's other yardstick
 
@@ -178,9 +177,7 @@ sweep_rows() {
             continue
         fi
         [ $rc = 0 ] || run_failed "$part" "$bin" $rc
-        csv -v cols=step,row,rows,cols,ms_median,gbs,pct_copy \
-            -v prefix="$today,$seed,$class,$((r * c * 4 / 1048576))," -f scripts/lib/csv-select.awk "$part" |
-            sed "s/\$/,$commit/" >>"$tmp"
+        sweep_csv_rows "$part" "$today" "$seed" "$class" $((r * c * 4 / 1048576)) "$commit" >>"$tmp"
         # the ceiling's two copies, as the run said them (common/README.md, "How it measures")
         sed -n "s/^copy ceiling: /$r x $c $(basename "$(dirname "$bin")"): /p" "$part.err" >>"$tmp.copy"
     done

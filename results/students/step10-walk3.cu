@@ -1,0 +1,293 @@
+/* Step 10 (bonus, across GPUs, part 3 of 3): step 8's transpose across GPUs, fused into one
+   kernel a rank that stores straight into every rank's output (NCCL's device API).
+
+   The input is a rows x cols matrix stored row by row; the output is its transpose, cols x
+   rows. Both are split over P GPUs by blocks of rows: rank p holds input rows row0[p] to
+   row0[p + 1] - 1 and must end with output rows col0[p] to col0[p + 1] - 1, which are input
+   columns. The harness (common/ranks/ranks.h) starts one process a GPU, joins them with NCCL,
+   fills each rank's rows, times each stage on every rank beside two ceilings (NCCL moving the
+   same blocks, and this step's kernel on the whole matrix on one GPU), and checks every
+   rank's output element by element. Three stages: (a) step 8's pack, exchange, transpose;
+   (b) step 9's, the same in chunks, overlapped; (c) one kernel a rank that stores straight
+   into every rank's output through NCCL's device API. */
+#include "ranks.h"
+
+/* Step 7's kernel, unchanged: each rank's local transpose. */
+#define TC      64     /* a block moves TC columns of the input: TC rows of the output */
+#define TR      64     /* ... and of each of those rows it writes a window of TR floats */
+#define HALO    7      /* extra input rows staged above the window, when it is shifted */
+#define THREADS 512    /* threads in a block */
+
+/* Device memory moves 32-byte sectors: 8 floats. Row c of the output starts at element
+   c * rows, which is skew(c) = (c * rows) % 8 floats past a sector boundary. */
+__device__ __forceinline__ int skew(int c, int rows)
+{
+    return (c % 8) * (rows % 8) % 8;   /* (c * rows) % 8, without overflowing an int */
+}
+
+/* BEYOND(step7): the block order. In a grid of one dimension (the launch gives one for all
+   but a tall matrix) the blocks run one column band at a time from the top down, so that the
+   H rows a block stages above its own were read by the block just before it and are still in
+   the L2; a tall matrix keeps the 2D grid, whose order was faster there (step7/RESEARCH.md,
+   "Block order"). Returns the block's column band (x) and its row of windows (y). */
+template <int H>
+__device__ __forceinline__ int2 block_of(int rows)
+{
+    int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
+    int bx = gridDim.y > 1 ? blockIdx.x : blockIdx.x / ny;
+    int by = gridDim.y > 1 ? blockIdx.y : blockIdx.x % ny;
+    return make_int2(bx, by);
+}
+
+/* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
+   writes windows: TR consecutive floats of one output row, a float2 a thread. Where rows is
+   a multiple of 8 (H = 0) every output row starts on a sector, and so does every window.
+   Otherwise (H = HALO) each window starts skew(c) floats before the block's first row, on
+   the sector boundary: every store covers whole sectors, and the rows the window reaches
+   above the block's own are the HALO rows it staged. VL: floats a thread loads at once, 2
+   (a float2) where every input row starts on 8 bytes (cols even), 1 otherwise. */
+template <int H, int VL>
+__global__ void __launch_bounds__(THREADS)
+transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    const int S = TC + 1, BX = TC / VL, BY = THREADS / BX;   /* padded row; BX x BY threads */
+    __shared__ float tile[(TR + H) * S];
+
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int2 b = block_of<H>(rows);                   /* the block's column band, row of windows */
+    int c0 = b.x * TC, rs = b.y * TR - H;         /* its first input column, first staged row */
+
+    #pragma unroll
+    for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
+        int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
+        if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+            continue;
+        if (VL == 2) {   /* cols is even, so c + 1 < cols too */
+            float2 v = *(const float2 *)&in[(size_t)r * cols + c];
+            tile[i * S + 2 * tx] = v.x;
+            tile[i * S + 2 * tx + 1] = v.y;
+        } else {
+            tile[i * S + tx] = in[(size_t)r * cols + c];
+        }
+    }
+    __syncthreads();
+
+    int t = ty * BX + tx, lane = t % 32;
+    for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
+        int c = c0 + j;                                         /* the output row */
+        int r = b.y * TR - (H ? skew(c, rows) : 0) + 2 * lane;  /* its floats r, r+1 */
+        int i = r - rs;                                         /* staged as rows i, i + 1 */
+        float *o = out + (size_t)c * rows;
+        if (r >= 0 && r + 2 <= rows) {
+            *(float2 *)&o[r] = make_float2(tile[i * S + j], tile[(i + 1) * S + j]);
+        } else {   /* the ends of the row */
+            if (r >= 0 && r < rows)
+                o[r] = tile[i * S + j];
+            if (r + 1 >= 0 && r + 1 < rows)
+                o[r + 1] = tile[(i + 1) * S + j];
+        }
+    }
+}
+
+/* Step 7's launch, on a stream. */
+#include "panels.cuh"   /* step 7's panels for skinny shapes, unchanged */
+
+static void launch(const float *d_in, float *d_out, int rows, int cols, cudaStream_t s)
+{
+    if (panel_shape(rows, cols)) {   /* a few rows or a few columns: step 7's panels */
+        launch_panel(d_in, d_out, rows, cols, s);
+        return;
+    }
+    bool shift = rows % 8 != 0;   /* output rows start off their sectors */
+    bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
+    int nx = (cols + TC - 1) / TC, ny = (rows + (shift ? HALO : 0) + TR - 1) / TR;
+    /* one dimension, band by band, but 2D for a tall matrix whose ny fits a grid's y */
+    dim3 grid = rows < 4L * cols || ny > 65535 ? dim3(nx * ny) : dim3(nx, ny);
+    dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
+    if (shift && pairs)
+        transpose_kernel<HALO, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
+    else if (shift)
+        transpose_kernel<HALO, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
+    else if (pairs)
+        transpose_kernel<0, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
+    else
+        transpose_kernel<0, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
+}
+
+/* The whole matrix on one GPU: the harness's one-GPU row. */
+static void one_gpu(const float *d_in, float *d_out, int rows, int cols)
+{
+    launch(d_in, d_out, rows, cols, 0);
+}
+
+/* Packs chunk k of K of every block: for each rank q, this rank's rows of q's chunk k
+   columns (a to a + w - 1), copied from d_in into d_send as a contiguous rp x w matrix at
+   rp * a. tk_chunk_first starts every chunk on a 32-byte sector of q's d_recv and d_out. */
+static void pack(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long rp = rk->row0[p + 1] - rk->row0[p];
+    for (int q = 0; q < rk->ranks; q++) {
+        long a = tk_chunk_first(rk->col0, q, k, K), w = tk_chunk_first(rk->col0, q, k + 1, K) - a;
+        if (rp && w)
+            CUDA_CHECK(cudaMemcpy2DAsync(rk->d_send + rp * a, w * sizeof(float), rk->d_in + a,
+                                         rk->cols * sizeof(float), w * sizeof(float), rp,
+                                         cudaMemcpyDeviceToDevice, s));
+    }
+}
+
+/* Exchanges chunk k: to each rank q, this rank's packed block of q's chunk (aq, wq); from
+   each rank q, q's rows of this rank's chunk (a, w), stacked in rank order: the chunk's
+   columns of the whole input, a rows x w matrix, at d_recv + rows * at, at = a - col0[p]. */
+static void exchange(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long rp = rk->row0[p + 1] - rk->row0[p];
+    long a = tk_chunk_first(rk->col0, p, k, K), w = tk_chunk_first(rk->col0, p, k + 1, K) - a;
+    float *chunk = rk->d_recv + rk->rows * (a - rk->col0[p]);
+    NCCL_CHECK(ncclGroupStart());
+    for (int q = 0; q < rk->ranks; q++) {
+        long aq = tk_chunk_first(rk->col0, q, k, K);
+        long wq = tk_chunk_first(rk->col0, q, k + 1, K) - aq;
+        long rq = rk->row0[q + 1] - rk->row0[q];
+        if (rp && wq)
+            NCCL_CHECK(ncclSend(rk->d_send + rp * aq, rp * wq, ncclFloat, q, rk->comm, s));
+        if (rq && w)
+            NCCL_CHECK(ncclRecv(chunk + rk->row0[q] * w, rq * w, ncclFloat, q, rk->comm, s));
+    }
+    NCCL_CHECK(ncclGroupEnd());
+}
+
+/* Transposes chunk k: the rows x w matrix received becomes this rank's output rows at to
+   at + w - 1, each rows floats long. */
+static void transpose_chunk(struct tk_ranks *rk, int k, int K, cudaStream_t s)
+{
+    int p = rk->rank;
+    long a = tk_chunk_first(rk->col0, p, k, K), w = tk_chunk_first(rk->col0, p, k + 1, K) - a;
+    long at = a - rk->col0[p];   /* the chunk's first output row on this rank */
+    if (w)
+        launch(rk->d_recv + rk->rows * at, rk->d_out + at * rk->rows, rk->rows, (int)w, s);
+}
+
+/* Stage (a): pack, exchange, transpose, one after the other on one stream, as one chunk. */
+static void stage_a(struct tk_ranks *rk, cudaStream_t s)
+{
+    pack(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "pack", 0);
+    exchange(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "exchange", 0);
+    transpose_chunk(rk, 0, 1, s);
+    tk_ranks_mark(rk, s, "transpose", 0);
+}
+
+#define CHUNKS 4   /* stage (b) moves every block in this many pieces */
+
+/* Stage (b): stage (a) in CHUNKS pieces, the exchanges on a stream of their own, comm (a
+   stream: the sends and receives still take the communicator rk->comm), ordered by events. */
+static cudaStream_t comm;                            /* the exchanges' stream */
+static cudaEvent_t packed[CHUNKS], arrived[CHUNKS];  /* chunk k packed; chunk k received */
+
+static void stage_b(struct tk_ranks *rk, cudaStream_t s)
+{
+    pack(rk, 0, CHUNKS, s);
+    CUDA_CHECK(cudaEventRecord(packed[0], s));
+    tk_ranks_mark(rk, s, "pack", 0);
+    for (int k = 0; k < CHUNKS; k++) {
+        CUDA_CHECK(cudaStreamWaitEvent(comm, packed[k], 0));
+        exchange(rk, k, CHUNKS, comm);
+        CUDA_CHECK(cudaEventRecord(arrived[k], comm));
+        tk_ranks_mark(rk, comm, "exchange", k);
+        if (k + 1 < CHUNKS) {
+            pack(rk, k + 1, CHUNKS, s);
+            CUDA_CHECK(cudaEventRecord(packed[k + 1], s));
+            tk_ranks_mark(rk, s, "pack", k + 1);
+        }
+        CUDA_CHECK(cudaStreamWaitEvent(s, arrived[k], 0));   /* chunk k is here */
+        transpose_chunk(rk, k, CHUNKS, s);
+        tk_ranks_mark(rk, s, "transpose", k);
+    }
+}
+
+/* Stage (c): one kernel a rank, which stores each window straight into its final place. */
+#include "fused.cuh"   /* struct split, split_of, owner, stage_tile, store_pair */
+
+/* Each block loops over this rank's tiles (TC input columns by TR local rows), from
+   blockIdx.x on in steps of gridDim.x, one row of tiles after another, so that the blocks
+   running at once store into every rank's window at once. Output row c is rank q's; this
+   rank's local row 0 of it lies at element at = (c - col0[q]) * rows + row0 of q's window,
+   at % 8 floats past a sector: each window starts that many floats before the tile's first
+   row (H = HALO), on the sector. The block syncs with its namesake on every rank before its
+   first store and after its last (LSA barrier blockIdx.x, acquire and release order). */
+template <int H, int VL>
+__global__ void __launch_bounds__(THREADS, TK_CTAS_PER_SM)
+fused_kernel(struct split sp, const float *__restrict__ in, ncclWindow_t win, ncclDevComm dev)
+{
+    __shared__ float tile[(TR + H) * (TC + 1)];
+    ncclCoopCta cta;
+    ncclLsaBarrierSession<ncclCoopCta> bar(cta, dev, ncclTeamTagLsa(), blockIdx.x);
+    bar.sync(cta, cuda::memory_order_acq_rel);   /* every rank has reached the kernel */
+
+    int nx = (sp.cols + TC - 1) / TC;                       /* tiles across */
+    int ny = sp.rp ? (sp.rp + H + TR - 1) / TR : 0;         /* tiles down; none without rows */
+    int t = threadIdx.x, lane = t % 32;
+    for (int b = blockIdx.x; b < nx * ny; b += gridDim.x) {
+        int c0 = (b % nx) * TC, r0 = (b / nx) * TR, rs = r0 - H;   /* local rows */
+        stage_tile<H, VL>(tile, in, sp.rp, sp.cols, rs, c0);
+        __syncthreads();
+        for (int j = t / 32; j < TC && c0 + j < sp.cols; j += THREADS / 32) {
+            int c = c0 + j, q = owner(&sp, c);                  /* the output row, its rank */
+            size_t at = (size_t)(c - sp.col0[q]) * sp.rows + sp.row0;
+            int r = r0 - (H ? (int)(at % 8) : 0) + 2 * lane;    /* local rows r, r + 1 */
+            float *o = (float *)ncclGetLsaPointer(win, at * sizeof(float), q);
+            store_pair(o, tile, j, r, r - rs, sp.rp);
+        }
+        __syncthreads();   /* the tile's stores are done before the next staging */
+    }
+
+    bar.sync(cta, cuda::memory_order_acq_rel);   /* every store into every window has landed */
+}
+
+/* Stage (c): rk->ctas blocks of THREADS threads in one dimension, on every rank, even one
+   without rows. H = HALO where a window can start off its sector (rows or row0 not a
+   multiple of 8), VL = 2 where every input row starts on 8 bytes (cols even). */
+static void stage_c(struct tk_ranks *rk, cudaStream_t s)
+{
+    struct split sp = split_of(rk);
+    bool shift = sp.rows % 8 != 0 || sp.row0 % 8 != 0;
+    bool pairs = sp.cols % 2 == 0;
+    if (shift && pairs)
+        fused_kernel<HALO, 2><<<rk->ctas, THREADS, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+    else if (shift)
+        fused_kernel<HALO, 1><<<rk->ctas, THREADS, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+    else if (pairs)
+        fused_kernel<0, 2><<<rk->ctas, THREADS, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+    else
+        fused_kernel<0, 1><<<rk->ctas, THREADS, 0, s>>>(sp, rk->d_in, rk->win, *rk->dev);
+    CUDA_CHECK(cudaGetLastError());
+}
+
+int main(int argc, char **argv)
+{
+    struct tk_ranks rk;
+    tk_ranks_begin(&rk, "step10", "GPU-fused", one_gpu, argc, argv);
+
+    /* Stage (b)'s stream, of the highest priority, and its events, which order only work. */
+    int lowest, highest;
+    CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&lowest, &highest));
+    CUDA_CHECK(cudaStreamCreateWithPriority(&comm, cudaStreamNonBlocking, highest));
+    for (int k = 0; k < CHUNKS; k++) {
+        CUDA_CHECK(cudaEventCreateWithFlags(&packed[k], cudaEventDisableTiming));
+        CUDA_CHECK(cudaEventCreateWithFlags(&arrived[k], cudaEventDisableTiming));
+    }
+
+    tk_ranks_time(&rk, "GPU-alltoall", stage_a);
+    tk_ranks_time(&rk, "GPU-alltoall-pipelined", stage_b);
+    tk_ranks_time_window(&rk, "GPU-fused", stage_c);
+
+    for (int k = 0; k < CHUNKS; k++) {
+        CUDA_CHECK(cudaEventDestroy(packed[k]));
+        CUDA_CHECK(cudaEventDestroy(arrived[k]));
+    }
+    CUDA_CHECK(cudaStreamDestroy(comm));
+    return tk_ranks_end(&rk);
+}
