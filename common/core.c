@@ -75,6 +75,8 @@ void tk_core_host_fits(const struct tk_core *c, const char *prog, size_t bytes)
     /* TK_TEST_CGROUP=DIR, for the tests only: DIR/cgroup read as /proc/self/cgroup, DIR as
        /sys/fs/cgroup, so that a control group's limit can be planted */
     const char *fake = getenv("TK_TEST_CGROUP");
+    if (fake && *fake == '\0')
+        fake = NULL;
     char file[4096];
     snprintf(file, sizeof file, "%s/cgroup", fake ? fake : "");
     int limited;
@@ -87,7 +89,8 @@ void tk_core_host_fits(const struct tk_core *c, const char *prog, size_t bytes)
             fprintf(stderr, "this process may use %s of host memory (its control group's "
                     "limit, as a Slurm job or a container sets it; the machine has %s): "
                     "choose a smaller size, or ask the job for more memory\n",
-                    size_words(have, may, sizeof may), size_words(phys, phys_w, sizeof phys_w));
+                    size_words(have, may, sizeof may),
+                    phys > 0 ? size_words(phys, phys_w, sizeof phys_w) : "an unknown amount");
         else
             fprintf(stderr, "this machine has %s of memory: choose a smaller size\n",
                     size_words(have, may, sizeof may));

@@ -5,25 +5,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The number in file path, or 0 where it cannot be read or says "max" (no limit). */
-static double limit_in(const char *path)
+/* The number in file path after key (the first word of its line; key "" for the file's first
+   word), or 0 where it cannot be read or says "max" (no limit). */
+static double number_in(const char *path, const char *key)
 {
     FILE *f = fopen(path, "r");
-    char word[64] = "";
+    char k[128], word[64];
+    double v = 0;
     if (!f)
         return 0;
-    int got = fscanf(f, "%63s", word);
+    if (*key == '\0') {
+        if (fscanf(f, "%63s", word) == 1 && strcmp(word, "max") != 0) {
+            char *end;
+            v = strtod(word, &end);
+            if (*end != '\0')
+                v = 0;
+        }
+    } else {
+        while (fscanf(f, "%127s %63s", k, word) == 2)
+            if (strcmp(k, key) == 0) {
+                v = strtod(word, NULL);
+                break;
+            }
+    }
     fclose(f);
-    if (got != 1 || strcmp(word, "max") == 0)
-        return 0;
-    char *end;
-    double v = strtod(word, &end);
-    return *end == '\0' && v > 0 ? v : 0;
+    return v > 0 ? v : 0;
 }
 
-/* The least limit in file name of dir/group and of every group above it, up to dir itself
-   (a container's own view has its group at dir); 0 where none is set. */
-static double least_up(const char *dir, const char *group, const char *name)
+/* The limit of dir/group, walking up to dir (a container's own view holds its group at dir):
+   v2, the least memory.max of every level; v1, the hierarchical_memory_limit of the deepest
+   memory.stat the view holds, which already counts the levels above where they apply. 0
+   where none is set. */
+static double walk_up(const char *dir, const char *group, int v1)
 {
     char path[4096], g[2048];
     double least = 0;
@@ -32,16 +45,37 @@ static double least_up(const char *dir, const char *group, const char *name)
         size_t n = strlen(g);
         while (n > 0 && g[n - 1] == '/')
             g[--n] = '\0';
-        snprintf(path, sizeof path, "%s%s/%s", dir, g, name);
-        double v = limit_in(path);
-        if (v > 0 && (least == 0 || v < least))
-            least = v;
-        if (n == 0)
-            return least;
+        if (v1) {
+            snprintf(path, sizeof path, "%s%s/memory.stat", dir, g);
+            FILE *f = fopen(path, "r");
+            if (f) {   /* the deepest group this view holds: its limit, all levels counted */
+                fclose(f);
+                return number_in(path, "hierarchical_memory_limit");
+            }
+        } else {
+            snprintf(path, sizeof path, "%s%s/memory.max", dir, g);
+            double v = number_in(path, "");
+            if (v > 0 && (least == 0 || v < least))
+                least = v;
+        }
         char *slash = strrchr(g, '/');
-        if (!slash)
+        if (n == 0 || !slash)
             return least;
         *slash = '\0';
+    }
+}
+
+/* Whether the comma-separated list holds name. */
+static int has_controller(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list;;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && strncmp(p, name, n) == 0)
+            return 1;
+        if (p[len] == '\0')
+            return 0;
+        p += len + 1;
     }
 }
 
@@ -58,12 +92,14 @@ double tk_host_memory(double phys_bytes, const char *root, const char *cgroup_fi
             continue;
         *c2 = '\0';
         const char *controllers = c1 + 1, *group = c2 + 1;
+        if (strstr(group, "/..")) /* a group outside this view's root: its limit is not here */
+            continue;
         double v = 0;
         if (*controllers == '\0') {   /* cgroup v2: one hierarchy */
-            v = least_up(root, group, "memory.max");
-        } else if (strstr(controllers, "memory")) {   /* cgroup v1: the memory hierarchy */
+            v = walk_up(root, group, 0);
+        } else if (has_controller(controllers, "memory")) {   /* cgroup v1 */
             snprintf(dir, sizeof dir, "%s/memory", root);
-            v = least_up(dir, group, "memory.limit_in_bytes");
+            v = walk_up(dir, group, 1);
         }
         if (v > 0 && (least <= 0 || v < least)) {
             least = v;

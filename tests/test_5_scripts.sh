@@ -672,6 +672,22 @@ run_cmd probe_words
 judge "an old driver: make test skips the GPU tests, naming the driver" 0 "^absent: the driver is too old for this build: $old_driver\$"
 unset TK_TEST_DRIVER_VERSION
 
+# A job's memory cap (planted: TK_TEST_CGROUP, 100 MiB) that cannot hold the large shapes:
+# large.sh says each run it could not make and counts none of them a failure. Where this
+# GPU runs no large shape (its plan), there is nothing to refuse: skipped.
+cg100=$TK_BUILD/cgroup100
+rm -rf "$cg100" && mkdir -p "$cg100" && echo "0::/" >"$cg100/cgroup" && echo 104857600 >"$cg100/memory.max"
+name="large.sh under a job's memory cap: a run the host cannot hold is said, not counted a failure"
+if gpu_test "$name"; then
+    if scripts/results/large.sh --plan 2>/dev/null | grep -q '^large: runs '; then
+        run_cmd env TK_TEST_CGROUP="$cg100" scripts/results/large.sh 1
+        judge "$name" 0 'needs two host matrices of .*; this process may use 100 MiB' \
+            '^not run: the host cannot hold it' '^0 passed, 0 failed \(.*run\(s\) not run: the host could not hold them\)$'
+    else
+        skip "$name" "this GPU runs no large shape (large.sh --plan)"
+    fi
+fi
+
 # A shared GPU is said, not hidden: with a stand-in nvidia-smi that lists another process on
 # GPU 0 and a MIG slice, gpu_others names both, make run's script says its GB/s are shared,
 # and (on a GPU) the grader does not judge the speed, saying why.

@@ -780,17 +780,37 @@ static void test_hostmem(void)
     write_file(dir, "memory.max", "2147483648\n");
     m = tk_host_memory(8 * G, dir, file, &limited);
     result("host memory: cgroup v2 seen from inside a container (its group at the root)", m == 2 * G && limited, "");
-    /* v1: the memory hierarchy's limit_in_bytes; its "unlimited" is a huge number */
-    write_file(dir, "cgroup", "4:memory:/job\n3:cpu:/\n");
-    write_file(dir, "memory/job/memory.limit_in_bytes", "9223372036854771712\n");
+    /* v2: a group outside this view's root (a path through ..) has no limit here */
+    write_file(dir, "cgroup", "0::/../../other\n");
+    m = tk_host_memory(8 * G, dir, file, &limited);
+    result("host memory: cgroup v2, a group outside the view's root: no limit read", m == 8 * G && !limited, "");
+    char plant[4200];
+    snprintf(plant, sizeof plant, "%s/memory.max", dir);
+    remove(plant);   /* the container's limit above: the v1 cases below have none */
+    /* v1: the deepest memory.stat's hierarchical_memory_limit (its "unlimited" is a huge
+       number); a parent's limit_in_bytes alone is not read: it may not apply */
+    write_file(dir, "cgroup", "4:memory:/v1job\n3:cpu,cpuacct:/\n");
+    write_file(dir, "memory/v1job/memory.stat", "cache 0\nhierarchical_memory_limit 9223372036854771712\n");
+    write_file(dir, "memory/memory.limit_in_bytes", "1073741824\n");
     m = tk_host_memory(8 * G, dir, file, &limited);
     result("host memory: cgroup v1 without a limit (its huge number), the machine's", m == 8 * G && !limited, "");
-    write_file(dir, "memory/job/memory.limit_in_bytes", "3221225472\n");
+    write_file(dir, "memory/v1job/memory.stat", "cache 0\nhierarchical_memory_limit 3221225472\n");
     m = tk_host_memory(8 * G, dir, file, &limited);
-    result("host memory: cgroup v1, the memory hierarchy's limit", m == 3 * G && limited, "");
-    write_file(dir, "memory/job/memory.limit_in_bytes", "garbage\n");
+    result("host memory: cgroup v1, the hierarchical limit of the process's group", m == 3 * G && limited, "");
+    write_file(dir, "cgroup", "4:cpuset,memory:/v1job/step");   /* joint controllers, no newline */
     m = tk_host_memory(8 * G, dir, file, &limited);
-    result("host memory: a limit file it cannot read as a number is no limit", m == 8 * G && !limited, "");
+    result("host memory: cgroup v1, memory among joint controllers, a group this view lacks (its parent read)",
+           m == 3 * G && limited, "");
+    write_file(dir, "cgroup", "4:nomemory:/v1job\n");
+    m = tk_host_memory(8 * G, dir, file, &limited);
+    result("host memory: a controller whose name only holds 'memory' is not memory's", m == 8 * G && !limited, "");
+    /* hybrid: a v2 line with no memory.max beside the v1 memory line, which holds the limit */
+    write_file(dir, "cgroup", "0::/v1job\n4:memory:/v1job\n");
+    m = tk_host_memory(8 * G, dir, file, &limited);
+    result("host memory: a hybrid system, the v1 memory hierarchy's limit", m == 3 * G && limited, "");
+    write_file(dir, "memory/v1job/memory.stat", "hierarchical_memory_limit garbage\n");
+    m = tk_host_memory(8 * G, dir, file, &limited);
+    result("host memory: a limit it cannot read as a number is no limit", m == 8 * G && !limited, "");
     char cmd[4200];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0)

@@ -1,7 +1,7 @@
 # Sourced by the kit's scripts before they change directory: one way to print a usage and to
 # read a path given on the command line.
 TK_START=$(pwd)   # the folder the command was started from
-TK_LIB=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)   # this folder, whatever cd comes after
+TK_LIB=$(CDPATH='' cd -- "$(dirname -- "${BASH_SOURCE[0]}")" >/dev/null && pwd -P)   # this folder, whatever cd comes after
 
 # usage: the comment block at the top of the running script, without its '#'s.
 usage() { sed -n '2,/^[^#]/p' "$0" | sed -n 's/^# \{0,1\}//p'; }
@@ -27,7 +27,7 @@ sweep_csv_rows() {
 # checkout of its own (a copy without .git, or a folder inside another repository).
 kit_commit() {
     local kit h
-    kit=$(cd "$TK_LIB/../.." && pwd -P)
+    kit=$(CDPATH='' cd -- "$TK_LIB/../.." >/dev/null && pwd -P)
     [ "$(git -C "$kit" rev-parse --show-toplevel 2>/dev/null)" = "$kit" ] &&
         h=$(git -C "$kit" rev-parse --short=7 HEAD 2>/dev/null) || { echo unknown; return; }
     [ -z "$(git -C "$kit" status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null)" ] ||
