@@ -72,16 +72,8 @@ void tk_core_host_fits(const struct tk_core *c, const char *prog, size_t bytes)
 {
     char need[32], may[32], phys_w[32];
     double phys = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
-    /* TK_TEST_CGROUP=DIR, for the tests only: DIR/cgroup read as /proc/self/cgroup, DIR as
-       /sys/fs/cgroup, so that a control group's limit can be planted */
-    const char *fake = getenv("TK_TEST_CGROUP");
-    if (fake && *fake == '\0')
-        fake = NULL;
-    char file[4096];
-    snprintf(file, sizeof file, "%s/cgroup", fake ? fake : "");
     int limited;
-    double have = tk_host_memory(phys, fake ? fake : "/sys/fs/cgroup",
-                                 fake ? file : "/proc/self/cgroup", &limited);
+    double have = tk_host_memory_here(phys, &limited);
     if (have > 0 && 2.0 * bytes > have) {
         fprintf(stderr, "%s: %ld x %ld needs two host matrices of %s; ", prog, c->opt.rows,
                 c->opt.cols, size_words((double)bytes, need, sizeof need));

@@ -16,6 +16,11 @@ extern "C" {
    least, else 0. Files it cannot read are no limit. */
 double tk_host_memory(double phys_bytes, const char *root, const char *cgroup_file, int *limited);
 
+/* tk_host_memory for this process: /sys/fs/cgroup and /proc/self/cgroup, or, for the tests
+   only, TK_TEST_CGROUP=DIR (DIR/cgroup read as /proc/self/cgroup, DIR as /sys/fs/cgroup), so
+   that a control group's limit can be planted. */
+double tk_host_memory_here(double phys_bytes, int *limited);
+
 #ifdef __cplusplus
 }
 #endif

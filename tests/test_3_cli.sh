@@ -92,6 +92,16 @@ expect "a control group's memory limit is the host's memory: exit 4, saying so" 
     env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" solution/step1/transpose -n 4096
 expect "under a control group's limit, a size that fits runs (no GPU here: CPU row checked, exit 3)" 3 \
     '^CPU\+OMP .* yes' env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" solution/step1/transpose -n 2048
+# host_refusal (scripts/lib/lib.sh), which the grader and make large read that refusal with:
+# the refusal's words without the program's name, from the first file that holds them; a
+# device's refusal is not the host's.
+env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" solution/step1/transpose -n 4096 >/dev/null 2>"$TK_BUILD/held.err"
+echo "transpose: 8 x 8 needs two device matrices of 0.0 MiB" >"$TK_BUILD/device.err"
+held=$(. scripts/lib/lib.sh && host_refusal "$TK_BUILD/device.err" "$TK_BUILD/held.err")
+[[ $held == "4096 x 4096 needs two host matrices of 64 MiB; this process may use 100 MiB"* ]] &&
+    [ -z "$(. scripts/lib/lib.sh && host_refusal "$TK_BUILD/device.err")" ] &&
+    pass "host_refusal: the host's refusal without the program's name, not the device's" ||
+    fail "host_refusal: the host's refusal without the program's name, not the device's" "got '$held'"
 expect "large.sh refuses an unknown argument before any work, exit 2" 2 "unknown argument '--fast'" \
     scripts/results/large.sh --fast
 expect "large.sh without a GPU says nothing was run, exit 3" 3 'nothing was run' \

@@ -367,7 +367,7 @@ for shape in $speed_at; do
     "$bin" --csv --no-cpu "${size[@]}" >"$tmp/mine.csv" 2>"$tmp/mine.err"
     mine=$(gbs "$tmp/mine.csv" "$row") ref=$(gbs "$tmp/ref.csv" "$sol_row")
     # A shape the host's memory (or the job's share of it) cannot hold: said, not failed.
-    held=$(grep -h -m1 'needs two host matrices' "$tmp/ref.err" "$tmp/mine.err" | head -n 1 | sed 's/^[^:]*: //')
+    held=$(host_refusal "$tmp/ref.err" "$tmp/mine.err")
     if [ -n "$held" ]; then
         echo "note: speed not judged at ${shape/x/ x }: this machine cannot hold it: $held"
         continue

@@ -61,6 +61,11 @@ no_gpu() {
     return 0
 }
 
+# host_refusal FILE...: the harness's refusal of a shape whose two host matrices the host's
+# memory (or the job's share of it: common/hostmem.h) cannot hold, from the first of FILEs
+# (a program's messages) that holds it, without the program's name; nothing where none does.
+host_refusal() { grep -h -m1 'needs two host matrices' "$@" 2>/dev/null | head -n 1 | sed 's/^[^:]*: //'; }
+
 # visible_gpu: the GPU a program started here uses, as nvidia-smi -i takes it: the first of
 # CUDA_VISIBLE_DEVICES (an index or a UUID), else 0.
 visible_gpu() { local dev=${CUDA_VISIBLE_DEVICES:-0}; echo "${dev%%,*}"; }

@@ -72,7 +72,6 @@ memory=${memory:-$(gpu_memory)}
 [[ $memory =~ ^[0-9]+$ ]] || { echo "large: cannot read this GPU's memory from nvidia-smi: give it with --memory MIB" >&2; exit 4; }
 plan "$memory"
 [ "$plan" = 1 ] && exit 0
-if [ ${#RUN[@]} = 0 ]; then echo "0 passed, 0 failed, $(echo $SHAPES | wc -w) shapes skipped"; exit 0; fi
 passed=0 failed=0 held=0 skipped=$(( $(echo $SHAPES | wc -w) - ${#RUN[@]} ))
 out=$(mktemp) || exit 4
 trap 'rm -f "$out"' EXIT
@@ -84,7 +83,7 @@ for shape in "${RUN[@]}"; do
         "$bin" --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu "${reps[@]}" 2>&1 | tee "$out"
         rc=${PIPESTATUS[0]}
         if [ "$rc" = 0 ]; then passed=$((passed + 1))
-        elif [ "$rc" = 4 ] && grep -q 'needs two host matrices' "$out"; then   # the host's memory, or the job's share
+        elif [ "$rc" = 4 ] && [ -n "$(host_refusal "$out")" ]; then   # the host's memory, or the job's share
             echo "not run: the host cannot hold it (above)"; held=$((held + 1))
         else echo "FAIL: exit $rc"; failed=$((failed + 1)); fi
     done

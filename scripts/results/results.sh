@@ -160,20 +160,21 @@ name_for() {   # name_for RESULTS-CSV SUFFIX: results/runs/DATE-DEVICE-RxC-SUFFI
     echo "results/runs/${f[0]}-$(echo "${f[1]}" | sed 's/[^A-Za-z0-9]\{1,\}/-/g')-${f[2]}x${f[3]}$2.csv"
 }
 
-# refused OUT: whether the run whose messages are OUT.err refused its shape before any work
-# (a side past an int, exit 2; memory or a grid's y, exit 4): the sweep says so and goes on.
-refused() {
-    grep -qE "(rows|columns): at most [0-9]+ \(the kit holds a side in an int\)|needs two (device|host) matrices|^grid's y: " "$1.err"
+# refusal OUT: the line in which the run whose messages are OUT.err refused its shape before
+# any work (a side past an int, exit 2; memory or a grid's y, exit 4), or nothing: the sweep
+# says so and goes on.
+refusal() {
+    grep -m1 -E "(rows|columns): at most [0-9]+ \(the kit holds a side in an int\)|needs two (device|host) matrices|^grid's y: " "$1.err"
 }
 # sweep_rows TMP CLASS R C BIN...: each binary's rows at R x C, appended to TMP; a program
 # that refuses the shape, said in TMP.copy as "R x C PROGRAM: refused: ..." (the table shows -).
 sweep_rows() {
-    local tmp=$1 class=$2 r=$3 c=$4 bin rc; shift 4
+    local tmp=$1 class=$2 r=$3 c=$4 bin rc why; shift 4
     for bin in "$@"; do
         "$bin" --csv --no-cpu --rows "$r" --cols "$c" >"$part" 2>"$part.err"
         rc=$?
-        if [ $rc != 0 ] && refused "$part"; then
-            echo "$r x $c $(basename "$(dirname "$bin")"): refused: $(grep -m1 -E "at most|needs two|^grid's y: " "$part.err")" >>"$tmp.copy"
+        if [ $rc != 0 ] && why=$(refusal "$part"); then
+            echo "$r x $c $(basename "$(dirname "$bin")"): refused: $why" >>"$tmp.copy"
             continue
         fi
         [ $rc = 0 ] || run_failed "$part" "$bin" $rc
