@@ -49,6 +49,13 @@ void tk_core_options(struct tk_core *c, const char *step, const char *row, tk_us
         printf("step=%s row=%s todo=%s\n", step, row ? row : "-", g_unfinished ? "open" : "done");
         exit(TK_EXIT_OK);
     }
+    long rows = c->opt.rows, cols = c->opt.cols;   /* every shape: a side the step holds */
+    for (int k = 0; !c->opt.shapes || tk_shape_of(c->opt.shapes, k, &rows, &cols); k++) {
+        if (tk_side_refusal(step, rows, cols, err, sizeof err))
+            tk_core_refuse(argv[0], err, usage);
+        if (!c->opt.shapes)
+            break;
+    }
     struct tk_table *t = &c->table;
     t->step = step;
     t->device = "none";
@@ -230,7 +237,7 @@ void tk_core_time(struct tk_core *c, const struct tk_timed *t, struct tk_stats *
     free(ms);
 }
 
-int tk_core_exact(const float *in, const float *out, int rows, int cols, int copies,
+int tk_core_exact(const float *in, const float *out, long rows, long cols, int copies,
                   struct tk_mismatch *m)
 {
     if (copies)
@@ -238,7 +245,7 @@ int tk_core_exact(const float *in, const float *out, int rows, int cols, int cop
     return tk_check(in, out, rows, cols, m) == 0;
 }
 
-void tk_core_check_row(struct tk_core *c, const float *in, const float *out, int rows, int cols,
+void tk_core_check_row(struct tk_core *c, const float *in, const float *out, long rows, long cols,
                        int copies, struct tk_row *row)
 {
     struct tk_mismatch m;
@@ -257,7 +264,7 @@ void tk_core_check_row(struct tk_core *c, const float *in, const float *out, int
     tk_describe_value(m.expected, rows, cols, expected, sizeof expected);
     tk_describe_value(m.got, rows, cols, got, sizeof got);
     fprintf(stderr, "%s: WRONG: %zu of %zu elements differ (%zu still hold the poison).\n"
-            "  first at out[%ld][%ld] of the %d x %d output: expected %s, got %s\n",
+            "  first at out[%ld][%ld] of the %ld x %ld output: expected %s, got %s\n",
             row->name, m.count, n, m.poisoned, m.out_row, m.out_col, cols, rows, expected, got);
     if (m.poisoned == n) {
         fprintf(stderr, "  no element was written: is the kernel launched, and is its result "
@@ -281,7 +288,7 @@ void tk_core_row(const struct tk_core *c, const struct tk_row *row)
         fflush(NULL);
 }
 
-void tk_core_cpu_row(struct tk_core *c, const float *in, float *out, int rows, int cols)
+void tk_core_cpu_row(struct tk_core *c, const float *in, float *out, long rows, long cols)
 {
     char threads[32];
     double ms[CPU_MAX_REPS];

@@ -118,12 +118,12 @@ void tk_copy_floats(const float *in, float *out, size_t n, cudaStream_t s);
 
 /* Whether out (cols x rows) is exactly the transpose of in (rows x cols), or, for copies, in
    itself; for a wrong transpose, m (may be NULL) says where. */
-int tk_core_exact(const float *in, const float *out, int rows, int cols, int copies,
+int tk_core_exact(const float *in, const float *out, long rows, long cols, int copies,
                   struct tk_mismatch *m);
 
 /* Checks out as tk_core_exact does and prints row: its figures when the output is exact;
    otherwise no figures, the status WRONG, and on stderr where and how the output was wrong. */
-void tk_core_check_row(struct tk_core *c, const float *in, const float *out, int rows, int cols,
+void tk_core_check_row(struct tk_core *c, const float *in, const float *out, long rows, long cols,
                        int copies, struct tk_row *row);
 
 /* Prints the table's header, or one row of it (flushed when c->flush). */
@@ -132,7 +132,7 @@ void tk_core_row(const struct tk_core *c, const struct tk_row *row);
 
 /* The CPU+OMP row: times the transpose of in into out (at most 5 runs, out poisoned before
    each), then checks and prints it. */
-void tk_core_cpu_row(struct tk_core *c, const float *in, float *out, int rows, int cols);
+void tk_core_cpu_row(struct tk_core *c, const float *in, float *out, long rows, long cols);
 
 /* Why this machine has no usable GPU (a sentence, in why or static), or NULL; *count is the
    number of GPUs the CUDA runtime sees; *status the exit status that says so: TK_EXIT_DRIVER

@@ -12,7 +12,7 @@ static const int tiles[] = { 8, 16, 32, 64, 128 };
 
 /* What one output element (p, q) = out[p][q], which should hold in[q][p], holds instead. */
 enum { RIGHT, POISON, FOREIGN, MOVED };
-static int classify(const float *in, const float *out, int rows, int cols, long p, long q,
+static int classify(const float *in, const float *out, long rows, long cols, long p, long q,
                     long *sr, long *sc)
 {
     size_t o = (size_t)p * rows + q, s, n = (size_t)rows * cols;
@@ -32,7 +32,7 @@ static int classify(const float *in, const float *out, int rows, int cols, long 
 
 /* Bits of the maps that one misplaced value (source sr, sc at out[p][q]) fits. */
 enum { COPY = 1, LOAD_STRIDE = 2, STORE_STRIDE = 4, PAIRS = 8 };
-static unsigned fits(int rows, int cols, long p, long q, long sr, long sc, unsigned *own,
+static unsigned fits(long rows, long cols, long p, long q, long sr, long sc, unsigned *own,
                      unsigned *flat, unsigned *inside)
 {
     unsigned bits = 0;
@@ -65,7 +65,7 @@ static int lowest_bit(unsigned m)
    order: what a copy that moved too few bytes leaves (e->wrong is counted). A short copy
    back leaves the host's poison from some element on, and may stop inside an element: that
    one then holds the right value's first bytes and the poison in the rest (little-endian). */
-static void tails(const float *in, const float *out, int rows, int cols, size_t first_out,
+static void tails(const float *in, const float *out, long rows, long cols, size_t first_out,
                   size_t first_in, struct tk_explanation *e)
 {
     size_t n = (size_t)rows * cols;
@@ -90,7 +90,7 @@ static void tails(const float *in, const float *out, int rows, int cols, size_t 
 }
 
 /* Which maps every misplaced value fits, and the first wrong elements as evidence. */
-static void scan(const float *in, const float *out, int rows, int cols, struct tk_explanation *e)
+static void scan(const float *in, const float *out, long rows, long cols, struct tk_explanation *e)
 {
     size_t wrong = 0, unwritten = 0, ends = 0, foreign = 0, moved = 0;
     unsigned all = ~0u, own_all = ~0u, flat_all = ~0u, inside_all = ~0u;
@@ -171,18 +171,18 @@ static void scan(const float *in, const float *out, int rows, int cols, struct t
 }
 
 /* Whether exactly the input rows r with r % T in mask, all their columns, are unwritten. */
-static int rows_in_mask(const struct tk_explanation *e, int rows, int cols, int T,
+static int rows_in_mask(const struct tk_explanation *e, long rows, long cols, int T,
                         unsigned long long mask)
 {
     size_t n = 0;
-    for (int r = 0; r < rows; r++)
+    for (long r = 0; r < rows; r++)
         n += (mask >> (r % T)) & 1;
     return n * (size_t)cols == e->unwritten;
 }
 
 /* The unwritten elements' shape: a tail of columns or rows, or rows (columns) at the same
    places in every tile, each only where every such element and no other is unwritten. */
-static void gaps(const float *out, int rows, int cols, struct tk_explanation *e)
+static void gaps(const float *out, long rows, long cols, struct tk_explanation *e)
 {
     size_t n = (size_t)rows * cols, u = e->unwritten;
     e->gaps = TK_UNWRITTEN_NONE;
@@ -216,7 +216,7 @@ static void gaps(const float *out, int rows, int cols, struct tk_explanation *e)
             return;
         }
         size_t m = 0;
-        for (int c = 0; c < cols; c++)
+        for (long c = 0; c < cols; c++)
             m += (cmask >> (c % T)) & 1;
         if (m * (size_t)rows == u) {
             e->gaps = TK_UNWRITTEN_TILE_COLS, e->gap_tile = T, e->mask = cmask;
@@ -233,7 +233,7 @@ static void gaps(const float *out, int rows, int cols, struct tk_explanation *e)
     e->gaps = TK_UNWRITTEN_SCATTERED;
 }
 
-void tk_explain(const float *in, const float *out, int rows, int cols, struct tk_explanation *e)
+void tk_explain(const float *in, const float *out, long rows, long cols, struct tk_explanation *e)
 {
     memset(e, 0, sizeof *e);
     if ((size_t)rows * cols > ((size_t)1 << 31)) {   /* hashed values name no place */
@@ -297,7 +297,7 @@ void tk_print_pattern(FILE *f, enum tk_pattern p, const char *fmt, ...)
 /* A tail of the output in memory order is said where it says more than a tail of whole rows
    (unwritten-columns says that): where it starts inside a row or inside an element, or at a
    simple fraction of the matrix. A tail of the input, whenever it fits. */
-static void print_tails(FILE *f, const struct tk_explanation *e, int rows, int cols)
+static void print_tails(FILE *f, const struct tk_explanation *e, long rows, long cols)
 {
     long n = (long)rows * cols, k = e->out_tail;
     if (k > 0 || (k == 0 && e->torn)) {
@@ -323,7 +323,7 @@ static void print_tails(FILE *f, const struct tk_explanation *e, int rows, int c
                          k, k / cols, k % cols, n - k, 4 * k, 4 * n);
 }
 
-void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int cols)
+void tk_print_explanation(FILE *f, const struct tk_explanation *e, long rows, long cols)
 {
     char text[192];
     if (e->hashed) {
@@ -355,12 +355,12 @@ void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int
     case TK_MOVED_LOAD_STRIDE:
         tk_print_pattern(f, TK_PATTERN_LOAD_STRIDE, ": each misplaced value was loaded from "
                          "in[r * rows + c] instead of in[r * cols + c]: the load index uses rows "
-                         "(%d) where the input's row length, cols (%d), belongs\n", rows, cols);
+                         "(%ld) where the input's row length, cols (%ld), belongs\n", rows, cols);
         break;
     case TK_MOVED_STORE_STRIDE:
         tk_print_pattern(f, TK_PATTERN_STORE_STRIDE, ": each misplaced value in[r][c] sits at "
                          "out[c * cols + r] instead of out[c * rows + r]: the store index uses "
-                         "cols (%d) where the output's row length, rows (%d), belongs\n", cols,
+                         "cols (%ld) where the output's row length, rows (%ld), belongs\n", cols,
                          rows);
         break;
     case TK_MOVED_TILE_OWN:
@@ -400,14 +400,14 @@ void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int
         break;
     case TK_UNWRITTEN_COLS:   /* the first of them equal to rows: a bound with rows for cols */
         factors(e->from, text, sizeof text);
-        tk_print_pattern(f, TK_PATTERN_UNWRITTEN_COLUMNS, " %ld: the input's columns %ld to %d, "
+        tk_print_pattern(f, TK_PATTERN_UNWRITTEN_COLUMNS, " %ld: the input's columns %ld to %ld, "
                          "the last %ld, are never written, every element of them and nothing "
                          "else%s (%s)\n", e->from, e->from, cols - 1, cols - e->from,
                          e->from == rows ? "; the first of them equals rows" : "", text);
         break;
     case TK_UNWRITTEN_ROWS:
         factors(e->from, text, sizeof text);
-        tk_print_pattern(f, TK_PATTERN_UNWRITTEN_ROWS, " %ld: the input's rows %ld to %d, the "
+        tk_print_pattern(f, TK_PATTERN_UNWRITTEN_ROWS, " %ld: the input's rows %ld to %ld, the "
                          "last %ld, are never written, every element of them and nothing else%s "
                          "(%s)\n", e->from, e->from, rows - 1, rows - e->from,
                          e->from == cols ? "; the first of them equals cols" : "", text);

@@ -69,11 +69,11 @@ struct tk_explanation {
 };
 
 /* Fills *e from in (rows x cols) and the wrong output out (cols x rows). */
-void tk_explain(const float *in, const float *out, int rows, int cols, struct tk_explanation *e);
+void tk_explain(const float *in, const float *out, long rows, long cols, struct tk_explanation *e);
 
 /* Prints the evidence lines and one "pattern: NAME ..." line for each part (misplaced values,
    unwritten elements, foreign values), each indented by two spaces. */
-void tk_print_explanation(FILE *f, const struct tk_explanation *e, int rows, int cols);
+void tk_print_explanation(FILE *f, const struct tk_explanation *e, long rows, long cols);
 
 /* Prints "  pattern: NAME" (the name from patterns.h), then fmt: what the pattern shows. */
 void tk_print_pattern(FILE *f, enum tk_pattern p, const char *fmt, ...)

@@ -71,7 +71,7 @@ static void report_device(struct tk_run *run)
     tk_core_l2(c);
     CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
     if (2 * run->bytes + c->scratch_bytes > free_b) {
-        fprintf(stderr, "transpose: %d x %d needs two device matrices of %.1f MiB and %.0f MiB "
+        fprintf(stderr, "transpose: %ld x %ld needs two device matrices of %.1f MiB and %.0f MiB "
                 "of scratch; device %d has %.0f MiB free of %.0f MiB: choose a smaller size\n",
                 run->rows, run->cols, run->bytes / TK_MIB, c->scratch_bytes / TK_MIB, dev,
                 free_b / TK_MIB, total_b / TK_MIB);
@@ -122,8 +122,8 @@ static void begin_shape(struct tk_run *run)
         c->table.cols = c->opt.cols;
     }
 
-    run->rows = (int)c->opt.rows;
-    run->cols = (int)c->opt.cols;
+    run->rows = c->opt.rows;   /* a side past an int only where the step takes it (core.c) */
+    run->cols = c->opt.cols;
     size_t n = (size_t)run->rows * run->cols;
     run->bytes = n * sizeof(float);
     tk_cuda_check_shape(run->rows, run->cols);
@@ -131,7 +131,7 @@ static void begin_shape(struct tk_run *run)
     cudaRuntimeGetVersion(&c->table.runtime_version);
     cudaDriverGetVersion(&c->table.driver_version);   /* 0 when there is no driver */
 
-    tk_core_say(c, "transpose-kit %s: %d x %d floats (%.1f MiB a matrix), median of %d timed "
+    tk_core_say(c, "transpose-kit %s: %ld x %ld floats (%.1f MiB a matrix), median of %d timed "
                 "runs after %d warm-ups\n", step, run->rows, run->cols, run->bytes / TK_MIB,
                 c->opt.reps, c->opt.warmup);
     const char *problem = gpu_problem(c, why, sizeof why);
@@ -160,10 +160,11 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
 enum work { MEMCPY, COPY_KERNEL, KERNEL, WORKS };
 struct launch {
     enum work what;
-    tk_launch_fn launch;
+    tk_launch_fn launch;           /* the step's launch: int sides, */
+    tk_launch_long_fn launch_long; /* or long (the other is NULL) */
     const float *d_in;
     float *d_out;
-    int rows, cols;
+    long rows, cols;
     size_t bytes;
 };
 
@@ -171,8 +172,10 @@ static void launch_once(void *arg, cudaStream_t s, int last)
 {
     const struct launch *l = arg;
     (void)last;
-    if (l->what == KERNEL)
-        l->launch(l->d_in, l->d_out, l->rows, l->cols);
+    if (l->what == KERNEL && l->launch_long)
+        l->launch_long(l->d_in, l->d_out, l->rows, l->cols);
+    else if (l->what == KERNEL)   /* the sides fit an int: tk_begin refused any other */
+        l->launch(l->d_in, l->d_out, (int)l->rows, (int)l->cols);
     else if (l->what == MEMCPY)
         CUDA_CHECK(cudaMemcpyAsync(l->d_out, l->d_in, l->bytes, cudaMemcpyDeviceToDevice, s));
     else
@@ -202,13 +205,28 @@ static double median_of(double *v, int n)
     return st.median;
 }
 
+static void time_row(struct tk_run *run, const char *name, tk_launch_fn launch,
+                     tk_launch_long_fn launch_long, int copies, const float *d_in, float *d_out);
+
 void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out)
 {
-    tk_time_row(run, run->h->row, launch, 0, d_in, d_out);
+    time_row(run, run->h->row, launch, NULL, 0, d_in, d_out);
+}
+
+void tk_time_gpu_long(struct tk_run *run, tk_launch_long_fn launch, const float *d_in,
+                      float *d_out)
+{
+    time_row(run, run->h->row, NULL, launch, 0, d_in, d_out);
 }
 
 void tk_time_row(struct tk_run *run, const char *name, tk_launch_fn launch, int copies,
                  const float *d_in, float *d_out)
+{
+    time_row(run, name, launch, NULL, copies, d_in, d_out);
+}
+
+static void time_row(struct tk_run *run, const char *name, tk_launch_fn launch,
+                     tk_launch_long_fn launch_long, int copies, const float *d_in, float *d_out)
 {
     struct tk_state *h = run->h;
     struct tk_core *c = &h->core;
@@ -225,8 +243,8 @@ void tk_time_row(struct tk_run *run, const char *name, tk_launch_fn launch, int 
     struct tk_timed t[WORKS];
     double *ms[WORKS];
     for (int w = 0; w < WORKS; w++) {
-        l[w] = (struct launch){ (enum work)w, launch, d_in, d_out, run->rows, run->cols,
-                                run->bytes };
+        l[w] = (struct launch){ (enum work)w, launch, launch_long, d_in, d_out, run->rows,
+                                run->cols, run->bytes };
         t[w] = (struct tk_timed){ .work = launch_once, .arg = &l[w], .out = d_out,
                                   .out_bytes = run->bytes };
         ms[w] = tk_core_ms(c);
@@ -305,7 +323,7 @@ static int finish_shape(struct tk_run *run)
     int wrong = c->status == TK_EXIT_WRONG;
     int next = c->opt.shapes && (!c->status || (wrong && c->opt.keep_going));
     if (next)
-        tk_core_say(c, "shapes: %d x %d %s\n", run->rows, run->cols, wrong ? "not exact" : "exact");
+        tk_core_say(c, "shapes: %ld x %ld %s\n", run->rows, run->cols, wrong ? "not exact" : "exact");
     shapes.wrong |= wrong;
     release(run);
     return next && tk_shape_of(c->opt.shapes, shapes.next + 1, &rows, &cols);

@@ -24,15 +24,20 @@ extern "C" {
 struct tk_state;   /* the harness's own state (harness_state.h): nothing a step reads */
 
 struct tk_run {
-    int rows, cols;           /* the input is rows x cols (row-major), the output cols x rows */
+    long rows, cols;          /* the input is rows x cols (row-major), the output cols x rows;
+                                 each side at most TK_INT_SIDE_MAX unless the program takes
+                                 long sides (tk_begin) */
     size_t bytes;             /* the size of one matrix in bytes */
     float *in;                /* host input, every element a distinct value */
     float *out;               /* host output: copy the GPU's result here before tk_next_shape */
     struct tk_state *h;       /* the harness's own: options, device, timings, status */
 };
 
-/* Launches a step's kernel on device buffers; the harness times it with CUDA events. */
+/* Launches a step's kernel on device buffers; the harness times it with CUDA events. A step
+   whose kernel holds each side in an int (steps 1 to 6) takes int sides, and the harness
+   never gives it a side past TK_INT_SIDE_MAX; step 7 and the library row take long sides. */
 typedef void (*tk_launch_fn)(const float *d_in, float *d_out, int rows, int cols);
+typedef void (*tk_launch_long_fn)(const float *d_in, float *d_out, long rows, long cols);
 
 /* Called by a starter before tk_begin: the step's TODOs are still open. The program says so
    (with or without a GPU), --describe reports todo=open, and a run that was otherwise fine
@@ -42,7 +47,9 @@ void tk_unfinished(void);
 /* Parses the command line (exit 2 on a bad one), fills run->in for the first shape, prints
    the device line and the CPU+OMP row. step names the step ("step3"), row its kernel's row
    ("GPU-shared"). --describe prints "step=... row=... todo=open|done" and exits 0 before any
-   of that. Without a usable GPU it says why and exits 3. */
+   of that. Without a usable GPU it says why and exits 3. A shape with a side past
+   TK_INT_SIDE_MAX is refused (exit 2, in the step's words, naming step 7) unless the program
+   takes long sides: step 7 and the library row (tk_takes_long_sides, options.h). */
 void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, char **argv);
 
 /* Times the kernel beside the copy ceiling: warm-up rounds, then timed rounds, each running
@@ -51,6 +58,8 @@ void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, c
    time against its own round's ceiling. Before each run, outside the timing, d_out is
    poisoned and the L2 emptied, so every run starts from the same state. */
 void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out);
+void tk_time_gpu_long(struct tk_run *run, tk_launch_long_fn launch, const float *d_in,
+                      float *d_out);
 
 /* Ends this shape: checks run->out exactly against the transpose of run->in, prints the
    kernel's row (or, where the kernel never ran, says which TODOs are open and exits 5), and
@@ -64,6 +73,12 @@ int tk_next_shape(struct tk_run *run);
 int tk_end(struct tk_run *run);
 
 #ifdef __cplusplus
+}
+/* In a .cu file tk_time_gpu takes either kind of launch. */
+static inline void tk_time_gpu(struct tk_run *run, tk_launch_long_fn launch, const float *d_in,
+                               float *d_out)
+{
+    tk_time_gpu_long(run, launch, d_in, d_out);
 }
 #endif
 #endif

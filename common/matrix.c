@@ -70,22 +70,24 @@ void tk_poison(float *m, size_t n)
     memset(m, TK_POISON_BYTE, n * sizeof *m);
 }
 
-void tk_transpose_cpu(const float *in, float *out, int rows, int cols)
+void tk_transpose_cpu(const float *in, float *out, long rows, long cols)
 {
     #pragma omp parallel for schedule(static)
-    for (int r = 0; r < rows; r++)
-        for (int c = 0; c < cols; c++)
+    for (long r = 0; r < rows; r++)
+        for (long c = 0; c < cols; c++)
             out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
 }
 
-size_t tk_check(const float *in, const float *out, int rows, int cols, struct tk_mismatch *m)
+size_t tk_check(const float *in, const float *out, long rows, long cols, struct tk_mismatch *m)
 {
     size_t count = 0, poisoned = 0, first = (size_t)-1;
 
-    /* Walk the output in order: out[c][r] must hold in[r][c]. */
-    #pragma omp parallel for schedule(static) reduction(+ : count, poisoned) reduction(min : first)
-    for (int c = 0; c < cols; c++) {
-        for (int r = 0; r < rows; r++) {
+    /* Walk the output in order: out[c][r] must hold in[r][c]. Both loops are shared out, so
+       that a matrix of one column (2147483649 x 1) is checked by every thread too. */
+    #pragma omp parallel for collapse(2) schedule(static) reduction(+ : count, poisoned) \
+        reduction(min : first)
+    for (long c = 0; c < cols; c++) {
+        for (long r = 0; r < rows; r++) {
             size_t o = (size_t)c * rows + r;
             uint32_t got = bits_of(out[o]);
             if (got != bits_of(in[(size_t)r * cols + c])) {
@@ -131,7 +133,7 @@ size_t tk_check_part(const float *in, const float *part, const struct tk_part *p
     return wrong;
 }
 
-void tk_describe_value(float v, int rows, int cols, char *buf, size_t len)
+void tk_describe_value(float v, long rows, long cols, char *buf, size_t len)
 {
     size_t i;
     if (bits_of(v) == TK_POISON_BITS)

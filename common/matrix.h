@@ -33,7 +33,7 @@ int tk_input_index(float v, size_t *i);
 void tk_poison(float *m, size_t n);      /* every element = TK_POISON_BITS */
 
 /* The 2013 workshop's CPU+OMP baseline: in is rows x cols, out becomes cols x rows. */
-void tk_transpose_cpu(const float *in, float *out, int rows, int cols);
+void tk_transpose_cpu(const float *in, float *out, long rows, long cols);
 
 /* What tk_check found: how many elements differ, and the first in output order. */
 struct tk_mismatch {
@@ -45,7 +45,7 @@ struct tk_mismatch {
 
 /* Compares out (cols x rows) with the transpose of in (rows x cols), bit for bit.
    Returns the number of differing elements; fills *m when m is not NULL. */
-size_t tk_check(const float *in, const float *out, int rows, int cols, struct tk_mismatch *m);
+size_t tk_check(const float *in, const float *out, long rows, long cols, struct tk_mismatch *m);
 
 /* A part of a matrix that one process holds: its element b of row a, part[a * len + b], must
    hold in[base + a * sa + b * sb]. Rank p's output rows: { col0[p+1] - col0[p], rows, col0[p],
@@ -70,7 +70,7 @@ void tk_split(long n, int parts, long *first);
 long tk_chunk_first(const long *first, int q, int k, int K);
 
 /* Describes a value for a message: "1.00000012 (in[5][3])", "NaN (poison: never written)". */
-void tk_describe_value(float v, int rows, int cols, char *buf, size_t len);
+void tk_describe_value(float v, long rows, long cols, char *buf, size_t len);
 
 #ifdef __cplusplus
 }

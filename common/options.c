@@ -40,10 +40,11 @@ void tk_print_usage(FILE *f, const char *prog)
 "                  'shapes: R x C exact' or 'not exact'; the exit status is 1 if one was not)\n"
 "  -h, --help      this text\n"
 "\n"
-"Sizes: up to %ld rows and %ld columns (each side an int), as long as two\n"
-"matrices fit in the GPU's memory and in the host's. Steps 2 to 6 count tiles of rows in\n"
-"their grid's y, which holds 65535 blocks: they stop at 2097120 rows (step 6: 4194240)\n"
-"and say so; step 7 takes every shape that fits. The default, 8192 x 8192\n"
+"Sizes: any shape whose two matrices fit in the GPU's memory and in the host's. Steps\n"
+"1 to 6 and 8 to 10 hold each side in an int: at most %ld rows and as many\n"
+"columns. Steps 2 to 6 count tiles of rows in their grid's y, which holds 65535 blocks:\n"
+"they stop at 2097120 rows (step 6: 4194240). Each says so; step 7 and the library row\n"
+"take every shape that fits. The default, 8192 x 8192\n"
 "floats, is 256 MiB a matrix. Smaller sizes flatter the GPU: the 2013 workshop\n"
 "used 1024 x 1024 (4 MiB), which sits entirely in a modern L2 cache (50 MB on an\n"
 "H100), so it measures the cache and the launch overhead, not device memory.\n"
@@ -54,7 +55,7 @@ void tk_print_usage(FILE *f, const char *prog)
 "ceiling included, starts from the same cache state.\n"
 "\n"
 "Exit status:\n",
-            prog, TK_DEFAULT_N, TK_DEFAULT_REPS, TK_DEFAULT_WARMUP, TK_MAX_ROWS, TK_MAX_COLS);
+            prog, TK_DEFAULT_N, TK_DEFAULT_REPS, TK_DEFAULT_WARMUP, TK_INT_SIDE_MAX);
     for (int e = 0; e < TK_EXIT_COUNT; e++)
         fprintf(f, "  %d  %s\n", e, tk_exit_meaning[e]);
 }
@@ -89,23 +90,36 @@ static int parse_long(const char *flag, const char *text, long lo, long hi, long
 /* Whether rows x cols is a size the kit runs; writes a message into err otherwise. */
 static enum tk_parse_result check_size(long rows, long cols, char *err, size_t errlen)
 {
-    /* Byte count first: it must be representable before any limit is meaningful. */
+    /* The two matrices' byte count must be representable before any limit means anything. */
     size_t r = (size_t)rows, c = (size_t)cols;
-    if (r > SIZE_MAX / c || r * c > SIZE_MAX / sizeof(float)) {
+    if (r > SIZE_MAX / c || r * c > SIZE_MAX / (2 * sizeof(float))) {
         snprintf(err, errlen, "%ld x %ld floats: the size in bytes overflows size_t", rows, cols);
         return TK_PARSE_ERROR;
     }
-    if (rows > TK_MAX_ROWS) {
-        snprintf(err, errlen, "%ld rows: at most %ld (the kit holds a side in an int)",
-                 rows, TK_MAX_ROWS);
-        return TK_PARSE_ERROR;
-    }
-    if (cols > TK_MAX_COLS) {
-        snprintf(err, errlen, "%ld columns: at most %ld (the kit holds a side in an int)",
-                 cols, TK_MAX_COLS);
-        return TK_PARSE_ERROR;
-    }
     return TK_PARSE_OK;
+}
+
+int tk_takes_long_sides(const char *step)
+{
+    return step && (strcmp(step, "step7") == 0 || strcmp(step, "library") == 0);
+}
+
+int tk_side_refusal(const char *step, long rows, long cols, char *err, size_t errlen)
+{
+    if (tk_takes_long_sides(step) || (rows <= TK_INT_SIDE_MAX && cols <= TK_INT_SIDE_MAX))
+        return 0;
+    int n = 0;   /* "step3" is step 3 */
+    char name[40];
+    if (step && sscanf(step, "step%d", &n) == 1 && n > 0)
+        snprintf(name, sizeof name, "step %d", n);
+    else
+        snprintf(name, sizeof name, "%s", step ? step : "this program");
+    int tall = rows > TK_INT_SIDE_MAX;
+    snprintf(err, errlen, "%ld %s: %s holds each side of the matrix in an int (its kernel's "
+             "rows and cols), at most %ld; step 7 takes every shape that fits%s",
+             tall ? rows : cols, tall ? "rows" : "columns", name, TK_INT_SIDE_MAX,
+             n >= 8 ? ", on one GPU" : "");
+    return 1;
 }
 
 /* One shape "RxC" of a list, from *p up to the next comma or the end: 0 and *p past it, or
@@ -164,7 +178,7 @@ static enum tk_parse_result check_shapes(struct tk_options *o, char *err, size_t
             return TK_PARSE_ERROR;
         if (k++ == 0)
             o->rows = r, o->cols = c;
-        total += (size_t)r * (size_t)c;   /* each under 2^31 here, so no overflow */
+        total += (size_t)r * (size_t)c;   /* at most 2^31 before, a size_t's quarter added */
         if (k > TK_MAX_SHAPES || total > ((size_t)1 << 31)) {
             snprintf(err, errlen, "--shapes: more than %d shapes or 2^31 elements in all: "
                      "run them in several lists", TK_MAX_SHAPES);

@@ -13,13 +13,14 @@ extern "C" {
 #define TK_DEFAULT_REPS   20
 #define TK_DEFAULT_WARMUP 3
 #define TK_MAX_REPS       10000
-/* The harness holds each side of a matrix in an int (struct tk_run), less 255, so that a
-   kernel's grid may round it up to whole blocks of 256 without passing the int. Within them a
-   shape is refused only when its two matrices do not fit the GPU's or the host's memory. A
-   step's own grid may stop earlier: a grid's y holds at most 65535 blocks, so steps 2 to 6,
-   which count tiles of rows there, stop at TK_GRID_Y_ROWS(tile) rows and say so. */
-#define TK_MAX_ROWS       (2147483647L - 255)    /* 2147483392 */
-#define TK_MAX_COLS       (2147483647L - 255)
+/* A step whose kernel holds each side of the matrix in an int (steps 1 to 6, and 8 to 10)
+   takes sides up to TK_INT_SIDE_MAX: an int less 255, so that its grid may round a side up
+   to whole blocks of 256 without passing the int. Step 7 and the library row take long
+   sides (tk_takes_long_sides): for them a shape is refused only when its two matrices do not
+   fit the GPU's or the host's memory. A step's own grid may stop earlier: a grid's y holds
+   at most 65535 blocks, so steps 2 to 6, which count tiles of rows there, stop at
+   TK_GRID_Y_ROWS(tile) rows and say so. */
+#define TK_INT_SIDE_MAX   (2147483647L - 255)    /* 2147483392 */
 #define TK_GRID_Y_MAX     65535L
 #define TK_GRID_Y_ROWS(tile) (TK_GRID_Y_MAX * (tile))   /* 2097120 for tiles of 32 rows */
 #define TK_MAX_SHAPES     64                     /* shapes in one --shapes list */
@@ -60,6 +61,13 @@ enum tk_parse_result tk_parse_options(int argc, char **argv, struct tk_options *
 /* Shape k (from 0) of a --shapes list: 1 with *rows and *cols set, 0 past its last shape. The
    list was checked when the options were parsed. */
 int tk_shape_of(const char *list, int k, long *rows, long *cols);
+
+/* Whether the program named step (as tk_begin names it: "step7", "library") takes long sides. */
+int tk_takes_long_sides(const char *step);
+
+/* Where the program named step holds each side in an int and rows x cols has a side past
+   TK_INT_SIDE_MAX: 1, and err says so in the step's words and names step 7; 0 otherwise. */
+int tk_side_refusal(const char *step, long rows, long cols, char *err, size_t errlen);
 
 /* The --help text, shared by every step. */
 void tk_print_usage(FILE *f, const char *prog);

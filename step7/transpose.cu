@@ -133,9 +133,9 @@ dim3 band_grid(int rows, int cols, int h)
     return rows < 4L * cols || ny > 65535 ? dim3(nx * ny) : dim3(nx, ny);
 }
 
-static void launch(const float *d_in, float *d_out, int rows, int cols)
+static void launch(const float *d_in, float *d_out, long rows, long cols)   /* BEYOND(step7) */
 {
-    if (panel_shape(rows, cols)) {   /* BEYOND(step7): a few rows or a few columns */
+    if (panel_shape(rows, cols)) {   /* BEYOND(step7): skinny, or a side past an int */
         launch_panel(d_in, d_out, rows, cols, 0);
         return;
     }

@@ -13,7 +13,8 @@
      the sectors, as in the exercise, measured slower here (scripts/bench/README.md).
    Both read their stretch as aligned float4s, whatever the shape: a run that starts off 16
    bytes is read from the float4 that holds its first float. A panel holds about F floats
-   (W = F / rows, or H = F / cols, rounded down to a power of two). */
+   (W = F / rows, or H = F / cols, rounded down to a power of two). The long side is held in
+   a long: it may pass an int (2147483648 x 1). */
 #define PANEL_ROWS 112   /* a wide shape with at most this many rows takes a panel */
 #define PANEL_COLS 48    /* a tall shape with at most this many columns takes a panel */
 
@@ -81,7 +82,7 @@ __device__ void store_stretch(const float *panel, int P, int rows, int w, float 
 /* Wide: block b moves input columns c0 = b W .. c0 + W - 1 of every row; W = 2^wshift. */
 template <int NT>
 __global__ void __launch_bounds__(NT)
-panel_wide(int rows, int cols, int wshift, const float *__restrict__ in, float *__restrict__ out)
+panel_wide(int rows, long cols, int wshift, const float *__restrict__ in, float *__restrict__ out)
 {
     extern __shared__ float panel[];   /* rows x (W + 1): input row r at r (W + 1) */
     const int W = 1 << wshift, P = W + 1, t = threadIdx.x;
@@ -118,7 +119,7 @@ panel_wide(int rows, int cols, int wshift, const float *__restrict__ in, float *
    each output row c, its floats r0 .. r0 + H - 1: a run of H floats. H = 2^hshift. */
 template <int NT>
 __global__ void __launch_bounds__(NT)
-panel_tall(int rows, int cols, int hshift, const float *__restrict__ in, float *__restrict__ out)
+panel_tall(long rows, int cols, int hshift, const float *__restrict__ in, float *__restrict__ out)
 {
     extern __shared__ float panel[];   /* cols x (H + 1): input column c at c (H + 1) */
     const int H = 1 << hshift, P = H + 1, t = threadIdx.x;
@@ -143,7 +144,7 @@ panel_tall(int rows, int cols, int hshift, const float *__restrict__ in, float *
    PANEL_COLS columns. Shapes past them ran as fast or faster through the windows, one
    column band at a time: 90.1 to 97.3% of the copy at 120 to 250 rows on the H100, against
    73.3 to 96.9% through a panel; 96% at 1000003 x 64, against 84% (scripts/bench/README.md). */
-static bool panel_shape(int rows, int cols)
+static bool panel_shape(long rows, long cols)
 {
     return rows <= cols ? rows <= PANEL_ROWS : cols <= PANEL_COLS;
 }
@@ -152,9 +153,9 @@ static bool panel_shape(int rows, int cols)
    floats: 8192, or 4096 for a wide shape of at most 16 rows (the best of the variants
    measured, scripts/bench/README.md). Its shared memory stays under 48 KB: at most
    64 x (8192 / 64 + 1) floats, 33 KB. */
-static void launch_panel(const float *d_in, float *d_out, int rows, int cols, cudaStream_t s)
+static void launch_panel(const float *d_in, float *d_out, long rows, long cols, cudaStream_t s)
 {
-    const int side = rows <= cols ? rows : cols;
+    const int side = (int)(rows <= cols ? rows : cols);   /* at most PANEL_ROWS */
     const int floats = rows <= cols && side <= 16 ? 4096 : 8192;
     int shift = 5;                                  /* W or H: 2^shift, at least 32 */
     while ((2 << shift) <= floats / side) shift++;
@@ -162,9 +163,9 @@ static void launch_panel(const float *d_in, float *d_out, int rows, int cols, cu
     const size_t smem = (size_t)side * (span + 1) * sizeof(float);
     if (rows <= cols) {
         unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);
-        panel_wide<256><<<blocks, 256, smem, s>>>(rows, cols, shift, d_in, d_out);
+        panel_wide<256><<<blocks, 256, smem, s>>>(side, cols, shift, d_in, d_out);
     } else {
         unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
-        panel_tall<256><<<blocks, 256, smem, s>>>(rows, cols, shift, d_in, d_out);
+        panel_tall<256><<<blocks, 256, smem, s>>>(rows, side, shift, d_in, d_out);
     }
 }

@@ -73,8 +73,19 @@ expect "scripts/baseline --describe names the plain-tile row" 0 '^step=baseline 
     scripts/baseline/plain-tile --describe
 expect "scripts/library --describe names the library row" 0 '^step=library row=cublasSgeam todo=done$' \
     scripts/library/library --describe
-expect "a side past an int exits 2 with the limit" 2 'rows: at most 2147483392 \(the kit holds a side in an int\)' \
-    solution/step1/transpose --rows 2147483393 --cols 1
+# A side past an int: the steps that hold a side in an int refuse it before any work, in their
+# words, naming step 7 (across GPUs: on one GPU); step 7 and the library row refuse only for
+# memory (a planted cap of 100 MiB, below), and only a starter's own grid may stop it.
+for n in $STEP_NUMS; do
+    [ "$n" = 7 ] && continue
+    side="step $n holds each side of the matrix in an int \\(its kernel's rows and cols\\), at most 2147483392; step 7 takes every shape that fits"
+    [ "$n" -ge 8 ] && side="$side, on one GPU"
+    expect "solution step$n refuses 2147483393 rows before any work, exit 2, naming step 7" 2 \
+        "^solution/step$n/transpose: 2147483393 rows: $side" \
+        "solution/step$n/transpose" --rows 2147483393 --cols 1
+done
+expect "step 3's starter refuses 4294967296 columns too" 2 '4294967296 columns: step 3 holds each side' \
+    step3/transpose --cols 4294967296 --rows 1
 expect "past 2097120 rows (a grid's y of 32-row tiles) is no longer refused: no GPU here, exit 3" 3 \
     '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= solution/step7/transpose --rows 25913499 --cols 11 --no-cpu
 expect "a size the host cannot hold exits 4, saying how much it needs and has" 4 \
@@ -90,6 +101,11 @@ rm -rf "$cg" && mkdir -p "$cg/job/step" && echo "0::/job/step" >"$cg/cgroup" &&
 expect "a control group's memory limit is the host's memory: exit 4, saying so" 4 \
     'needs two host matrices of 64 MiB; this process may use 100 MiB of host memory \(its control group.s limit' \
     env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" solution/step1/transpose -n 4096
+for prog in solution/step7/transpose step7/transpose scripts/library/library; do
+    expect "$prog past an int a side is refused for memory only (a cap of 100 MiB): exit 4" 4 \
+        '2147483649 x 3 needs two host matrices of 24.0 GiB; this process may use 100 MiB' \
+        env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" "$prog" --rows 2147483649 --cols 3
+done
 expect "under a control group's limit, a size that fits runs (no GPU here: CPU row checked, exit 3)" 3 \
     '^CPU\+OMP .* yes' env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" solution/step1/transpose -n 2048
 # host_refusal (scripts/lib/lib.sh), which the grader and make large read that refusal with:

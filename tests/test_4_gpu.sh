@@ -233,6 +233,22 @@ gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" scripts/libra
 name="solution step7 is exact past a grid's y: 4194400 x 50 (windows), 25913499 x 11 (panel), 5417517 x 71"
 gpu_test "$name" && expect "$name" 0 "$(exact_at 5417517x71)" solution/step7/transpose \
     --shapes 4194400x50,25913499x11,5417517x71 --no-cpu --reps 1 --warmup 0
+# Past an int a side: step 7's panels and the library row (cublasSgeam_64) take a side of
+# 2^31 and more, where the GPU and the host hold the two matrices (8 to 24 GiB each); a machine
+# that cannot hold one skips it, saying so. One shape a run: a --shapes list stops at 2^31.
+for run in solution/step7/transpose:GPU-any-shape:2147483649x1 \
+           solution/step7/transpose:GPU-any-shape:2x2147483651 \
+           solution/step7/transpose:GPU-any-shape:2147483651x3 \
+           scripts/library/library:cublasSgeam:1x2147483649 \
+           scripts/library/library:cublasSgeam:2147483651x3; do
+    IFS=: read -r prog row shape <<<"$run"
+    name="$prog is exact past an int a side: ${shape/x/ x }"
+    gpu_test "$name" || continue
+    run_cmd "$prog" --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 2 --warmup 1
+    held=$(grep -Em1 'needs two (host|device) matrices' "$LAST_OUT")
+    if [ "$RC" = 4 ] && [ -n "$held" ]; then skip "$name" "${held#*: }"; continue; fi
+    judge "$name" 0 "^$row .* yes"
+done
 for n in 2 3 4 5 6; do
     name="solution step$n refuses 4194400 rows: a grid's y, in numbers, and step 7 named"
     gpu_test "$name" && expect "$name" 4 "^grid's y: this shape has 4194400 rows; .* Step 7 takes every shape that fits" \

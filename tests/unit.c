@@ -67,11 +67,31 @@ static void test_options_good(void)
          o.warmup == 0 && o.device == 1 && o.csv && o.no_cpu && o.no_flush;
     result("options: every flag, with space and = forms", ok, err);
 
-    ok = parse("--rows 2147483392 --cols 2147483392", &o, err) == TK_PARSE_OK &&
+    ok = parse("--rows 2147483392 --cols 1000000", &o, err) == TK_PARSE_OK &&
          parse("--rows 25913499 --cols 11", &o, err) == TK_PARSE_OK &&
          parse("-n 46341", &o, err) == TK_PARSE_OK && parse("--rows 65536 --cols 65537", &o,
-         err) == TK_PARSE_OK;
-    result("options: sizes past 2^31 elements and 2097120 rows, up to an int a side, are accepted", ok, err);
+         err) == TK_PARSE_OK && parse("--rows 2147483649 --cols 1", &o, err) == TK_PARSE_OK &&
+         parse("--rows 3 --cols 4294967296", &o, err) == TK_PARSE_OK && o.cols == 4294967296L;
+    result("options: sizes past 2^31 elements, 2097120 rows and an int a side are accepted", ok, err);
+
+    /* Which programs hold a side in an int, and what they say past it. */
+    char say[256] = "";
+    ok = !tk_side_refusal("step3", TK_INT_SIDE_MAX, TK_INT_SIDE_MAX, say, sizeof say) &&
+         tk_side_refusal("step3", TK_INT_SIDE_MAX + 1, 1, say, sizeof say) &&
+         strstr(say, "2147483393 rows: step 3 holds each side of the matrix in an int") &&
+         strstr(say, "at most 2147483392; step 7 takes every shape that fits") &&
+         !strstr(say, "one GPU");
+    result("options: step 3 refuses a side past an int, in its words, naming step 7", ok, say);
+    ok = tk_side_refusal("step8", 1, 4294967296L, say, sizeof say) &&
+         strstr(say, "4294967296 columns: step 8 holds each side") && strstr(say, ", on one GPU") &&
+         tk_side_refusal("baseline", 1, 2147483648L, say, sizeof say) &&
+         strstr(say, "baseline holds each side");
+    result("options: steps across GPUs and the baseline refuse a side past an int too", ok, say);
+    ok = !tk_side_refusal("step7", 4294967296L, 3, say, sizeof say) &&
+         !tk_side_refusal("library", 2, 4294967296L, say, sizeof say) &&
+         tk_takes_long_sides("step7") && tk_takes_long_sides("library") &&
+         !tk_takes_long_sides("step6") && !tk_takes_long_sides("step10");
+    result("options: step 7 and the library row take long sides", ok, say);
 
     ok = parse("--rows 5 --help", &o, err) == TK_PARSE_HELP && parse("-h", &o, err) == TK_PARSE_HELP;
     result("options: -h and --help ask for the usage", ok, err);
@@ -99,8 +119,7 @@ static void test_options_bad(void)
         { "--cols=", "not a whole number" },
         { "-n 99999999999999999999", "out of range" },
         { "--rows 8589934592 --cols 8589934592", "overflows size_t" },
-        { "--rows 2147483393 --cols 1", "rows: at most 2147483392 (the kit holds a side in an int)" },
-        { "--cols 2147483393 --rows 1", "columns: at most 2147483392 (the kit holds a side in an int)" },
+        { "--rows 2305843009213693952 --cols 1", "overflows size_t" },
         { "--bogus", "unknown option" },
         { "--rows", "needs a value" },
         { "--reps 0", "too small" },
@@ -110,7 +129,7 @@ static void test_options_bad(void)
         { "--shapes 3x4,,5x6", "'' is not a shape ROWSxCOLS" },
         { "--shapes 3by4", "'3by4' is not a shape ROWSxCOLS" },
         { "--shapes 3x0", "--shapes cols: 0 is too small" },
-        { "--shapes 2147483393x1", "rows: at most 2147483392" },
+        { "--shapes 2147483649x1", "2^31 elements in all" },
         { "--shapes 65536x32769", "2^31 elements in all" },
         { "--shapes 4x4 -n 4", "takes the place of -n" },
         { "--keep-going -n 4", "--keep-going goes on through a --shapes list" },

@@ -6,6 +6,7 @@
 
    make -C scripts/library && scripts/library/library [-n N | --rows R --cols C] [--no-cpu] */
 #include <cublas_v2.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -24,12 +25,26 @@ static void cublas_check(cublasStatus_t status, const char *what)
 
 /* cuBLAS is column-major. The row-major rows x cols input is, to cuBLAS, a cols x rows
    matrix A with leading dimension cols; the row-major cols x rows output is a rows x cols
-   matrix C with leading dimension rows. C = A^T. With beta = 0, B is not read. */
-static void launch(const float *d_in, float *d_out, int rows, int cols)
+   matrix C with leading dimension rows. C = A^T. With beta = 0, B is not read. A side past
+   an int takes cuBLAS's 64-bit interface (CUDA 12 on); every other shape the call a user
+   writes, the one the kit's figures were measured with. */
+static void launch(const float *d_in, float *d_out, long rows, long cols)
 {
     const float one = 1.0f, zero = 0.0f;
-    cublas_check(cublasSgeam(handle, CUBLAS_OP_T, CUBLAS_OP_N, rows, cols, &one, d_in, cols,
-                             &zero, NULL, rows, d_out, rows), "cublasSgeam");
+    if (rows <= INT_MAX && cols <= INT_MAX) {
+        cublas_check(cublasSgeam(handle, CUBLAS_OP_T, CUBLAS_OP_N, (int)rows, (int)cols, &one,
+                                 d_in, (int)cols, &zero, NULL, (int)rows, d_out, (int)rows),
+                     "cublasSgeam");
+        return;
+    }
+#if CUBLAS_VER_MAJOR >= 12
+    cublas_check(cublasSgeam_64(handle, CUBLAS_OP_T, CUBLAS_OP_N, rows, cols, &one, d_in, cols,
+                                &zero, NULL, rows, d_out, rows), "cublasSgeam_64");
+#else
+    fprintf(stderr, "library: a side past an int needs cublasSgeam_64, from CUDA 12 on; this "
+            "cuBLAS is %d.%d\n", CUBLAS_VER_MAJOR, CUBLAS_VER_MINOR);
+    exit(TK_EXIT_USAGE);
+#endif
 }
 
 int main(int argc, char **argv)

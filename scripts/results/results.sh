@@ -164,7 +164,7 @@ name_for() {   # name_for RESULTS-CSV SUFFIX: results/runs/DATE-DEVICE-RxC-SUFFI
 # any work (a side past an int, exit 2; memory or a grid's y, exit 4), or nothing: the sweep
 # says so and goes on.
 refusal() {
-    grep -m1 -E "(rows|columns): at most [0-9]+ \(the kit holds a side in an int\)|needs two (device|host) matrices|^grid's y: " "$1.err"
+    grep -m1 -E "(rows|columns): .* holds each side of the matrix in an int|needs two (device|host) matrices|^grid's y: " "$1.err"
 }
 # sweep_rows TMP CLASS R C BIN...: each binary's rows at R x C, appended to TMP; a program
 # that refuses the shape, said in TMP.copy as "R x C PROGRAM: refused: ..." (the table shows -).
