@@ -149,6 +149,10 @@ void tk_flush_l2(const void *scratch, size_t bytes, int *sink);
 /* Fills n floats at p with the bit pattern bits, on stream s (flush.cu). */
 void tk_fill_bits(float *p, size_t n, unsigned bits, cudaStream_t s);
 
+/* How many of the n floats at device pointers a and b differ, bit for bit (flush.cu): a
+   copy's check, made on the device, where the matrices are. */
+size_t tk_count_differences(const float *a, const float *b, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,8 +1,9 @@
 /* The harness's three kernels, the only pieces of it that must be CUDA C. One empties the L2
    cache of useful data before a timed run: it reads a scratch buffer twice the L2's size, so
    the operands of the next run are neither cached nor dirty there. One fills a buffer with a
-   bit pattern, where cudaMemset's one repeated byte cannot make it. The last is the copy
-   ceiling's copy kernel, beside cudaMemcpy. */
+   bit pattern, where cudaMemset's one repeated byte cannot make it. One is the copy
+   ceiling's copy kernel, beside cudaMemcpy; the last counts where two buffers differ, so that
+   each copy of the ceiling is checked where it ran. */
 #include "core.h"
 
 __global__ void tk_flush_kernel(const int4 *p, size_t n, int *sink)
@@ -75,4 +76,31 @@ extern "C" void tk_copy_floats(const float *in, float *out, size_t n, cudaStream
     int vector = ((uintptr_t)in % 16 == 0) && ((uintptr_t)out % 16 == 0);
     if (n)
         tk_copy_kernel<<<blocks, 256, 0, s>>>(in, out, n, vector);
+}
+
+/* How many of the n 4-byte words at a and b differ, bit for bit, added to *count. */
+__global__ void tk_differ_kernel(const unsigned *a, const unsigned *b, size_t n,
+                                 unsigned long long *count)
+{
+    unsigned long long c = 0;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        c += a[i] != b[i];
+    for (int o = 16; o > 0; o /= 2)   /* the warp's sum, in lane 0 */
+        c += __shfl_down_sync(0xFFFFFFFFu, c, o);
+    if (threadIdx.x % 32 == 0 && c)
+        atomicAdd(count, c);
+}
+
+extern "C" size_t tk_count_differences(const float *a, const float *b, size_t n)
+{
+    unsigned long long *d_count, count = 0;
+    CUDA_CHECK(cudaMalloc(&d_count, sizeof count));
+    CUDA_CHECK(cudaMemset(d_count, 0, sizeof count));
+    if (n)
+        tk_differ_kernel<<<1024, 256>>>((const unsigned *)a, (const unsigned *)b, n, d_count);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(d_count));
+    return (size_t)count;
 }

@@ -182,14 +182,14 @@ static void launch_once(void *arg, cudaStream_t s, int last)
         tk_copy_floats(l->d_in, l->d_out, l->bytes / sizeof(float), s);
 }
 
-/* One copy of the ceiling, run once before the timing: its output must be its input. */
+/* One copy of the ceiling, run once before the timing: its output must be its input, bit for
+   bit, compared on the device (no trip to the host and back for a matrix of gigabytes). */
 static int check_copy(struct tk_run *run, const struct launch *l, const char *name)
 {
     CUDA_CHECK(cudaMemsetAsync(l->d_out, TK_POISON_BYTE, run->bytes, 0));
     launch_once((void *)l, 0, 0);
     CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaMemcpy(run->out, l->d_out, run->bytes, cudaMemcpyDeviceToHost));
-    if (!tk_core_exact(run->in, run->out, run->rows, run->cols, 1, NULL)) {
+    if (tk_count_differences(l->d_in, l->d_out, run->bytes / sizeof(float))) {
         fprintf(stderr, "copy ceiling: WRONG: %s did not reproduce its input\n", name);
         run->h->core.status = TK_EXIT_WRONG;
         return 0;
