@@ -82,19 +82,28 @@ size_t tk_check(const float *in, const float *out, long rows, long cols, struct 
 {
     size_t count = 0, poisoned = 0, first = (size_t)-1;
 
-    /* Walk the output in order: out[c][r] must hold in[r][c]. Both loops are shared out, so
-       that a matrix of one column (2147483649 x 1) is checked by every thread too. */
+    /* out[c][r] must hold in[r][c]. Walked a TILE x TILE block at a time, the blocks shared
+       out among the threads (a matrix of one column too), so that the reads of in, a column
+       of it at a time, stay in the cache: row by row over a whole column of a large matrix,
+       every read was a miss of the cache and of the TLB, and the check took longer than the
+       GPU's timing. */
+    enum { TILE = 64 };
     #pragma omp parallel for collapse(2) schedule(static) reduction(+ : count, poisoned) \
         reduction(min : first)
-    for (long c = 0; c < cols; c++) {
-        for (long r = 0; r < rows; r++) {
-            size_t o = (size_t)c * rows + r;
-            uint32_t got = bits_of(out[o]);
-            if (got != bits_of(in[(size_t)r * cols + c])) {
-                count++;
-                poisoned += (got == TK_POISON_BITS);
-                if (o < first)
-                    first = o;
+    for (long cb = 0; cb < cols; cb += TILE) {
+        for (long rb = 0; rb < rows; rb += TILE) {
+            long ce = cb + TILE < cols ? cb + TILE : cols, re = rb + TILE < rows ? rb + TILE : rows;
+            for (long c = cb; c < ce; c++) {
+                for (long r = rb; r < re; r++) {
+                    size_t o = (size_t)c * rows + r;
+                    uint32_t got = bits_of(out[o]);
+                    if (got != bits_of(in[(size_t)r * cols + c])) {
+                        count++;
+                        poisoned += (got == TK_POISON_BITS);
+                        if (o < first)
+                            first = o;
+                    }
+                }
             }
         }
     }

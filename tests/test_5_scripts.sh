@@ -596,6 +596,8 @@ if command -v git >/dev/null && git -C "$ck" init -q && git -C "$ck" add -A &&
     mkdir -p "$ck-copy/scripts/lib" && cp scripts/lib/lib.sh "$ck-copy/scripts/lib/"
     [ "$(commit_of "$ck-copy")" = unknown ] && pass "kit_commit: a copy without .git (inside another checkout) is unknown" ||
         fail "kit_commit: a copy without .git (inside another checkout) is unknown" "'$(commit_of "$ck-copy")'"
+    [ "$(KIT_COMMIT=abc1234 commit_of "$ck-copy")" = abc1234 ] && pass "kit_commit: KIT_COMMIT names the commit of a copy" ||
+        fail "kit_commit: KIT_COMMIT names the commit of a copy" "'$(KIT_COMMIT=abc1234 commit_of "$ck-copy")'"
 else
     skip "kit_commit: a clean checkout, a changed file, a copy" "git cannot make a repository here"
 fi

@@ -27,6 +27,9 @@ sweep_csv_rows() {
 # checkout of its own (a copy without .git, or a folder inside another repository).
 kit_commit() {
     local kit h
+    # A copy of a checkout whose .git is not its own (a lent machine's copy, .git as it was
+    # when the copy began) cannot say: KIT_COMMIT, where set, names the commit the copy is.
+    [ -n "${KIT_COMMIT:-}" ] && { echo "$KIT_COMMIT"; return; }
     kit=$(CDPATH='' cd -- "$TK_LIB/../.." >/dev/null && pwd -P)
     [ "$(git -C "$kit" rev-parse --show-toplevel 2>/dev/null)" = "$kit" ] &&
         h=$(git -C "$kit" rev-parse --short=7 HEAD 2>/dev/null) || { echo unknown; return; }
