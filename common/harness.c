@@ -210,6 +210,12 @@ static void time_row(struct tk_run *run, const char *name, tk_launch_fn launch,
 
 void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out)
 {
+    if (run->rows > TK_INT_SIDE_MAX || run->cols > TK_INT_SIDE_MAX) {   /* tk_begin let it by */
+        fprintf(stderr, "transpose: %ld x %ld: this program's launch takes its sides in an int "
+                "(at most %ld); a launch of long sides takes this shape\n", run->rows, run->cols,
+                TK_INT_SIDE_MAX);
+        exit(TK_EXIT_USAGE);
+    }
     time_row(run, run->h->row, launch, NULL, 0, d_in, d_out);
 }
 
