@@ -18,7 +18,9 @@
 # paragraph, a function or an if and its block, whose first line holds that mark) is the
 # solution's own code, which the starter supplies so that no student writes it (step 7's
 # panels, block order and grid). It is left out of the comparison with PREV_SOLUTION, on
-# condition that SOLUTION holds the same region, line for line, byte for byte.
+# condition that SOLUTION holds the same region, line for line, byte for byte. A region of one
+# line (a code line with the mark after it, tests/beyond.awk) may also stand in the place of
+# one line of PREV_SOLUTION: step 7's launch, whose sides are long where step 6's were int.
 # Any other change of code (an index, a constant, a line removed, a line added outside the
 # comments) is a breach, named by its line in both files.
 # Prints each breach and exits 1; prints nothing and exits 0 when the promise holds; exits 2
@@ -34,7 +36,7 @@ for f in "$starter" "$prev" "$solution"; do
     [ -r "$f" ] || { echo "starter-is-previous: cannot read $f" >&2; exit 2; }
 done
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 
 # The starter's code beyond the exercise, "LINE<tab>START<tab>TEXT" a line.
 awk -v step="$step" -f "$(dirname "$0")/code-of.awk" -f "$(dirname "$0")/beyond.awk" "$starter" >"$tmp/beyond"
@@ -46,9 +48,16 @@ keep() {
     awk -v role="$1" -v facts="$tmp/$1.facts" -f "$(dirname "$0")/code-of.awk" -f /dev/fd/3 \
         "$tmp/beyond" "$2" >"$tmp/$1.num" 3<<'AWK'
         BEGIN { printf "" >facts }
-        FILENAME == ARGV[1] { split($0, f, "\t"); beyond[f[1]] = 1; next }
+        BEGIN { ONE_LINE = "(marked BEYOND) " }   # and the name it declares, below
+        FILENAME == ARGV[1] { split($0, f, "\t"); beyond[f[1]] = 1; n[f[2]]++; at[f[2]] = f[1]; next }
+        FNR == 1 { for (r in n) if (n[r] == 1 && at[r] == r) alone[r] = 1 }
         {
-            if (role == "starter" && FNR in beyond) { code_of($0); next }
+            if (role == "starter" && FNR in beyond) {   # a region of one line holds its place
+                key = code_of($0)
+                if (FNR in alone) { sub(/\(.*/, "", key); gsub(/^[ \t]+|[ \t]+$/, "", key)
+                                    print FNR "\t" ONE_LINE key }
+                next
+            }
             code = code_of($0)
             if (code ~ /^[ \t]*$/) next
             flat = code; gsub(/[ \t]/, "", flat)
@@ -100,7 +109,21 @@ begin prev "$prev"
 
 cut -f 2- "$tmp/prev.num" >"$tmp/prev.txt"
 cut -f 2- "$tmp/starter.num" >"$tmp/starter.txt"
-diff "$tmp/prev.txt" "$tmp/starter.txt" >"$tmp/diff"
+# A one-line region stands where the previous solution declares the same name (its text up
+# to the first parenthesis), or is added: a change whose new side is only such regions, each
+# old line replaced by one of its name, is what those regions are for, and is left out.
+diff "$tmp/prev.txt" "$tmp/starter.txt" | awk '
+    function key(s) { sub(/^[<>] /, "", s); sub(/\(.*/, "", s); gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
+    function flush(   k) {
+        for (k in old) if (old[k] > (k in mark ? mark[k] : 0)) ok = 0
+        if (hunk != "" && !ok) printf "%s", hunk
+        delete old; delete mark
+    }
+    /^[0-9]/ { flush(); hunk = $0 "\n"; ok = 1; next }
+    { hunk = hunk $0 "\n" }
+    /^</ { old[key($0)]++ }
+    /^>/ { if (index($0, "> (marked BEYOND) ") == 1) mark[substr($0, 19)]++; else ok = 0 }
+    END { flush() }' >"$tmp/diff"
 awk -v old="$prev" -v new="$starter" -f "$(dirname "$0")/numbered-diff.awk" \
     "$tmp/prev.num" "$tmp/starter.num" "$tmp/diff" >"$tmp/breaches"
 [ -s "$tmp/breaches" ] && { cat "$tmp/breaches"; bad=1; }

@@ -98,7 +98,14 @@ expect "starter-is-previous: code beyond the exercise that differs from the solu
     tests/starter-is-previous.sh "$planted" solution/step6/transpose.cu step7 solution/step7/transpose.cu
 sed 's|^    dim3 block(BLOCKX, BLOCKY);|&   /* BEYOND(step7) */|' step7/transpose.cu >"$planted"
 expect "starter-is-previous: a mark BEYOND does not hide the previous solution's code" 1 \
-    "solution/step6/transpose.cu line $(lineof solution/step6/transpose.cu 'dim3 block(BLOCKX, BLOCKY);') is missing from " \
+    "line $(lineof "$planted" 'dim3 block(BLOCKX, BLOCKY);'), marked BEYOND\\(step7\\), is not in solution/step7/transpose.cu" \
+    tests/starter-is-previous.sh "$planted" solution/step6/transpose.cu step7 solution/step7/transpose.cu
+# A line marked BEYOND alone stands in the place of one line of the previous solution (step
+# 7's launch, long sides where step 6's were int), not of two.
+awk -v at="$(lineof step7/transpose.cu 'long rows, long cols)   /* BEYOND(step7) */')" 'NR != at + 1' \
+    step7/transpose.cu >"$planted"
+expect "starter-is-previous: a line marked BEYOND stands for one line of the previous solution, not two" 1 \
+    "differs from solution/step6/transpose.cu line [0-9]+: .\\{. there" \
     tests/starter-is-previous.sh "$planted" solution/step6/transpose.cu step7 solution/step7/transpose.cu
 if [ -n "$ACROSS_NUMS" ]; then
     n=${ACROSS_NUMS%% *} kernel_src=solution/step$last_one/transpose.cu
