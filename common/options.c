@@ -41,10 +41,10 @@ void tk_print_usage(FILE *f, const char *prog)
 "  -h, --help      this text\n"
 "\n"
 "Sizes: any shape whose two matrices fit in the GPU's memory and in the host's. Steps\n"
-"1 to 6 and 8 to 10 hold each side in an int: at most %ld rows and as many\n"
+"1 to 6 and 10 hold each side in an int: at most %ld rows and as many\n"
 "columns. Steps 2 to 6 count tiles of rows in their grid's y, which holds 65535 blocks:\n"
-"they stop at 2097120 rows (step 6: 4194240). Each says so; step 7 and the library row\n"
-"take every shape that fits. The default, 8192 x 8192\n"
+"they stop at 2097120 rows (step 6: 4194240). Each says so; steps 7 to 9 and the library\n"
+"row take every shape that fits. The default, 8192 x 8192\n"
 "floats, is 256 MiB a matrix. Smaller sizes flatter the GPU: the 2013 workshop\n"
 "used 1024 x 1024 (4 MiB), which sits entirely in a modern L2 cache (50 MB on an\n"
 "H100), so it measures the cache and the launch overhead, not device memory.\n"
@@ -101,7 +101,11 @@ static enum tk_parse_result check_size(long rows, long cols, char *err, size_t e
 
 int tk_takes_long_sides(const char *step)
 {
-    return step && (strcmp(step, "step7") == 0 || strcmp(step, "library") == 0);
+    static const char *const takes[] = { "step7", "step8", "step9", "library" };
+    for (size_t k = 0; step && k < sizeof takes / sizeof takes[0]; k++)
+        if (strcmp(step, takes[k]) == 0)
+            return 1;
+    return 0;
 }
 
 int tk_side_refusal(const char *step, long rows, long cols, char *err, size_t errlen)
@@ -118,7 +122,7 @@ int tk_side_refusal(const char *step, long rows, long cols, char *err, size_t er
     snprintf(err, errlen, "%ld %s: %s holds each side of the matrix in an int (its kernel's "
              "rows and cols), at most %ld; step 7 takes every shape that fits%s",
              tall ? rows : cols, tall ? "rows" : "columns", name, TK_INT_SIDE_MAX,
-             n >= 8 ? ", on one GPU" : "");
+             n >= 8 ? " (steps 8 and 9 across GPUs)" : "");
     return 1;
 }
 

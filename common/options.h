@@ -13,10 +13,10 @@ extern "C" {
 #define TK_DEFAULT_REPS   20
 #define TK_DEFAULT_WARMUP 3
 #define TK_MAX_REPS       10000
-/* A step whose kernel holds each side of the matrix in an int (steps 1 to 6, and 8 to 10)
-   takes sides up to TK_INT_SIDE_MAX: an int less 255, so that its grid may round a side up
-   to whole blocks of 256 without passing the int. Step 7 and the library row take long
-   sides (tk_takes_long_sides): for them a shape is refused only when its two matrices do not
+/* A step whose kernel holds each side of the matrix in an int (steps 1 to 6, and step 10's
+   fused kernel) takes sides up to TK_INT_SIDE_MAX: an int less 255, so that its grid may
+   round a side up to whole blocks of 256 without passing the int. Steps 7 to 9 and the
+   library row take long sides (tk_takes_long_sides): for them a shape is refused only when its two matrices do not
    fit the GPU's or the host's memory. A step's own grid may stop earlier: a grid's y holds
    at most 65535 blocks, so steps 2 to 6, which count tiles of rows there, stop at
    TK_GRID_Y_ROWS(tile) rows and say so. */

@@ -9,11 +9,12 @@
    cols). */
 struct split { int rows, cols, row0, rp, ranks; int col0[TK_MAX_RANKS + 1]; };
 
-/* This rank's split, as the kernel takes it (by value). */
+/* This rank's split, as the kernel takes it (by value). Its sides are ints: step 10 refuses a
+   side past one before any work (the harness, tk_side_refusal). */
 static struct split split_of(const struct tk_ranks *rk)
 {
     int p = rk->rank;
-    struct split sp = { rk->rows, rk->cols, (int)rk->row0[p], (int)(rk->row0[p + 1] - rk->row0[p]),
+    struct split sp = { (int)rk->rows, (int)rk->cols, (int)rk->row0[p], (int)(rk->row0[p + 1] - rk->row0[p]),
                         rk->ranks, { 0 } };
     for (int q = 0; q <= rk->ranks; q++)
         sp.col0[q] = (int)rk->col0[q];

@@ -91,7 +91,7 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
 /* Step 7's launch, on a stream. */
 #include "panels.cuh"   /* step 7's panels for skinny shapes, unchanged */
 
-static void launch(const float *d_in, float *d_out, int rows, int cols, cudaStream_t s)
+static void launch(const float *d_in, float *d_out, long rows, long cols, cudaStream_t s)
 {
     if (panel_shape(rows, cols)) {   /* a few rows or a few columns: step 7's panels */
         launch_panel(d_in, d_out, rows, cols, s);
@@ -114,7 +114,7 @@ static void launch(const float *d_in, float *d_out, int rows, int cols, cudaStre
 }
 
 /* The whole matrix on one GPU: the harness's one-GPU row. */
-static void one_gpu(const float *d_in, float *d_out, int rows, int cols)
+static void one_gpu(const float *d_in, float *d_out, long rows, long cols)
 {
     launch(d_in, d_out, rows, cols, 0);
 }
@@ -165,7 +165,7 @@ static void transpose_chunk(struct tk_ranks *rk, int k, int K, cudaStream_t s)
     long a = tk_chunk_first(rk->col0, p, k, K), w = tk_chunk_first(rk->col0, p, k + 1, K) - a;
     long at = a - rk->col0[p];   /* the chunk's first output row on this rank */
     if (w)
-        launch(rk->d_recv + rk->rows * at, rk->d_out + at * rk->rows, rk->rows, (int)w, s);
+        launch(rk->d_recv + rk->rows * at, rk->d_out + at * rk->rows, rk->rows, w, s);
 }
 
 /* Stage (a): pack, exchange, transpose, one after the other on one stream, as one chunk. */

@@ -77,9 +77,9 @@ expect "scripts/library --describe names the library row" 0 '^step=library row=c
 # words, naming step 7 (across GPUs: on one GPU); step 7 and the library row refuse only for
 # memory (a planted cap of 100 MiB, below), and only a starter's own grid may stop it.
 for n in $STEP_NUMS; do
-    [ "$n" = 7 ] && continue
+    case $n in 7|8|9) continue ;; esac   # they take long sides (below)
     side="step $n holds each side of the matrix in an int \\(its kernel's rows and cols\\), at most 2147483392; step 7 takes every shape that fits"
-    [ "$n" -ge 8 ] && side="$side, on one GPU"
+    [ "$n" -ge 8 ] && side="$side \\(steps 8 and 9 across GPUs\\)"
     expect "solution step$n refuses 2147483393 rows before any work, exit 2, naming step 7" 2 \
         "^solution/step$n/transpose: 2147483393 rows: $side" \
         "solution/step$n/transpose" --rows 2147483393 --cols 1
@@ -101,7 +101,8 @@ rm -rf "$cg" && mkdir -p "$cg/job/step" && echo "0::/job/step" >"$cg/cgroup" &&
 expect "a control group's memory limit is the host's memory: exit 4, saying so" 4 \
     'needs two host matrices of 64 MiB; this process may use 100 MiB of host memory \(its control group.s limit' \
     env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" solution/step1/transpose -n 4096
-for prog in solution/step7/transpose step7/transpose scripts/library/library; do
+for prog in solution/step7/transpose step7/transpose scripts/library/library \
+            $(for n in 8 9; do [[ " $STEP_NUMS " == *" $n "* ]] && echo "solution/step$n/transpose"; done); do
     expect "$prog past an int a side is refused for memory only (a cap of 100 MiB): exit 4" 4 \
         '2147483649 x 3 needs two host matrices of 24.0 GiB; this process may use 100 MiB' \
         env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" "$prog" --rows 2147483649 --cols 3

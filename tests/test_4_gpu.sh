@@ -249,6 +249,17 @@ for run in solution/step7/transpose:GPU-any-shape:2147483649x1 \
     if [ "$RC" = 4 ] && [ -n "$held" ]; then skip "$name" "${held#*: }"; continue; fi
     judge "$name" 0 "^$row .* yes"
 done
+# Steps 8 and 9 across two GPUs past an int a side (step 10's fused kernel holds an int):
+# 2147483649 x 2 ran exact on two H100s by hand (step 8; results/logs/h100x2-past-an-int/).
+for n in 8 9; do
+    name="solution step$n is exact past an int a side across 2 GPUs: 2147483649 x 2"
+    [[ " $STEP_NUMS " == *" $n "* ]] || { skip "$name" "step $n is not built here (no NCCL)"; continue; }
+    across_test "$name" "$n" || continue
+    run_cmd "solution/step$n/transpose" --ranks 2 --rows 2147483649 --cols 2 --no-cpu --reps 1 --warmup 0
+    held=$(grep -Em1 'needs two (host|device) matrices' "$LAST_OUT")
+    if [ "$RC" = 4 ] && [ -n "$held" ]; then skip "$name" "${held#*: }"; continue; fi
+    judge "$name" 0 "^GPU-[a-z-]+ .* yes"
+done
 for n in 2 3 4 5 6; do
     name="solution step$n refuses 4194400 rows: a grid's y, in numbers, and step 7 named"
     gpu_test "$name" && expect "$name" 4 "^grid's y: this shape has 4194400 rows; .* Step 7 takes every shape that fits" \

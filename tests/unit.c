@@ -82,16 +82,19 @@ static void test_options_good(void)
          strstr(say, "at most 2147483392; step 7 takes every shape that fits") &&
          !strstr(say, "one GPU");
     result("options: step 3 refuses a side past an int, in its words, naming step 7", ok, say);
-    ok = tk_side_refusal("step8", 1, 4294967296L, say, sizeof say) &&
-         strstr(say, "4294967296 columns: step 8 holds each side") && strstr(say, ", on one GPU") &&
+    ok = tk_side_refusal("step10", 1, 4294967296L, say, sizeof say) &&
+         strstr(say, "4294967296 columns: step 10 holds each side") &&
+         strstr(say, "(steps 8 and 9 across GPUs)") &&
          tk_side_refusal("baseline", 1, 2147483648L, say, sizeof say) &&
          strstr(say, "baseline holds each side");
-    result("options: steps across GPUs and the baseline refuse a side past an int too", ok, say);
+    result("options: step 10 (its fused kernel) and the baseline refuse a side past an int too", ok, say);
     ok = !tk_side_refusal("step7", 4294967296L, 3, say, sizeof say) &&
+         !tk_side_refusal("step8", 4294967296L, 3, say, sizeof say) &&
          !tk_side_refusal("library", 2, 4294967296L, say, sizeof say) &&
-         tk_takes_long_sides("step7") && tk_takes_long_sides("library") &&
-         !tk_takes_long_sides("step6") && !tk_takes_long_sides("step10");
-    result("options: step 7 and the library row take long sides", ok, say);
+         tk_takes_long_sides("step7") && tk_takes_long_sides("step9") &&
+         tk_takes_long_sides("library") && !tk_takes_long_sides("step6") &&
+         !tk_takes_long_sides("step10");
+    result("options: steps 7 to 9 and the library row take long sides", ok, say);
 
     ok = parse("--rows 5 --help", &o, err) == TK_PARSE_HELP && parse("-h", &o, err) == TK_PARSE_HELP;
     result("options: -h and --help ask for the usage", ok, err);

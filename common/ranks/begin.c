@@ -145,7 +145,7 @@ void tk_ranks_set_up_rank(struct tk_ranks *rk)
 void tk_ranks_say_run(const char *step, const struct tk_ranks *rk, size_t bytes)
 {
     struct tk_ranks_state *h = rk->h;
-    tk_core_say(&h->core, "transpose-kit %s: %d x %d floats (%.1f MiB a matrix) across GPUs, "
+    tk_core_say(&h->core, "transpose-kit %s: %ld x %ld floats (%.1f MiB a matrix) across GPUs, "
                 "median of %d timed runs after %d warm-ups\n", step, rk->rows, rk->cols,
                 bytes / TK_MIB, h->core.opt.reps, h->core.opt.warmup);
 }
@@ -197,7 +197,7 @@ void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_l
                 "GPUs takes one shape a run (--rows and --cols)\n", argv[0]);
         exit(TK_EXIT_USAGE);
     }
-    rk->rows = (int)c->opt.rows, rk->cols = (int)c->opt.cols;
+    rk->rows = c->opt.rows, rk->cols = c->opt.cols;
     size_t n = (size_t)rk->rows * rk->cols, bytes = n * sizeof(float);
     if (tk_ranks_launched(rk, argv[0], want)) {
         tk_ranks_begin_launched(rk, step, argv[0], n, bytes);

@@ -49,7 +49,7 @@ struct ncclDevComm;      /* NCCL's device communicator (nccl_device.h) */
 
 struct tk_ranks {
     int rank, ranks;            /* this process's rank (its GPU), and how many there are */
-    int rows, cols;             /* the whole input, rows x cols; the output is cols x rows */
+    long rows, cols;            /* the whole input, rows x cols; the output is cols x rows */
     long row0[TK_MAX_RANKS + 1];   /* rank p holds input rows row0[p] .. row0[p + 1] - 1 */
     long col0[TK_MAX_RANKS + 1];   /* ... and ends with output rows col0[p] .. col0[p + 1] - 1 */
     ncclComm_t comm;            /* every rank's communicator */
@@ -95,7 +95,7 @@ static inline size_t tk_window_count(const struct tk_ranks *rk)
 typedef void (*tk_stage_fn)(struct tk_ranks *rk, cudaStream_t s);
 
 /* Launches a step's one-GPU kernel (the one-GPU row), as tk_launch_fn in harness.h. */
-typedef void (*tk_local_fn)(const float *d_in, float *d_out, int rows, int cols);
+typedef void (*tk_local_fn)(const float *d_in, float *d_out, long rows, long cols);
 
 /* Called by a starter before tk_ranks_begin: its TODOs are still open (as tk_unfinished). */
 void tk_ranks_unfinished(void);

@@ -135,7 +135,7 @@ static void write_marks(struct tk_ranks *rk, void *arg)
     for (int i = 0; i < h->nmarks; i++) {
         float ms = 0;
         CUDA_CHECK(cudaEventElapsedTime(&ms, h->core.start, h->marks[i].ev));
-        fprintf(f, "%s,%d,%d,%d,%s,%d,%.4f\n", row, rk->rows, rk->cols, rk->rank,
+        fprintf(f, "%s,%ld,%ld,%d,%s,%d,%.4f\n", row, rk->rows, rk->cols, rk->rank,
                 h->marks[i].what, h->marks[i].k, ms);
         CUDA_CHECK(cudaEventDestroy(h->marks[i].ev));
     }
