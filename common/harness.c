@@ -210,12 +210,6 @@ static void time_row(struct tk_run *run, const char *name, tk_launch_fn launch,
 
 void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out)
 {
-    if (run->rows > TK_INT_SIDE_MAX || run->cols > TK_INT_SIDE_MAX) {   /* tk_begin let it by */
-        fprintf(stderr, "transpose: %ld x %ld: this program's launch takes its sides in an int "
-                "(at most %ld); a launch of long sides takes this shape\n", run->rows, run->cols,
-                TK_INT_SIDE_MAX);
-        exit(TK_EXIT_USAGE);
-    }
     time_row(run, run->h->row, launch, NULL, 0, d_in, d_out);
 }
 
@@ -236,6 +230,12 @@ static void time_row(struct tk_run *run, const char *name, tk_launch_fn launch,
 {
     struct tk_state *h = run->h;
     struct tk_core *c = &h->core;
+    if (launch && (run->rows > TK_INT_SIDE_MAX || run->cols > TK_INT_SIDE_MAX)) {
+        fprintf(stderr, "transpose: %ld x %ld: this program's launch takes its sides in an int "
+                "(at most %ld); a launch of long sides takes this shape\n", run->rows, run->cols,
+                TK_INT_SIDE_MAX);   /* tk_begin let it by: the program's name takes long sides */
+        exit(TK_EXIT_USAGE);
+    }
     h->kernel.name = name;
     h->kernel_copies = copies;
     if (!d_in || !d_out)   /* the step's TODOs are not done: tk_next_shape says so */

@@ -33,9 +33,9 @@ struct tk_run {
     struct tk_state *h;       /* the harness's own: options, device, timings, status */
 };
 
-/* Launches a step's kernel on device buffers; the harness times it with CUDA events. A step
-   whose kernel holds each side in an int (steps 1 to 6) takes int sides, and the harness
-   never gives it a side past TK_INT_SIDE_MAX; step 7 and the library row take long sides. */
+/* Launches a step's kernel on device buffers; the harness times it with CUDA events. A launch
+   of int sides is never given a side past TK_INT_SIDE_MAX: the programs that take long sides
+   are named in tk_takes_long_sides (options.h), the others refuse such a shape in tk_begin. */
 typedef void (*tk_launch_fn)(const float *d_in, float *d_out, int rows, int cols);
 typedef void (*tk_launch_long_fn)(const float *d_in, float *d_out, long rows, long cols);
 
@@ -49,7 +49,7 @@ void tk_unfinished(void);
    ("GPU-shared"). --describe prints "step=... row=... todo=open|done" and exits 0 before any
    of that. Without a usable GPU it says why and exits 3. A shape with a side past
    TK_INT_SIDE_MAX is refused (exit 2, in the step's words, naming step 7) unless the program
-   takes long sides: step 7 and the library row (tk_takes_long_sides, options.h). */
+   takes long sides (tk_takes_long_sides, options.h). */
 void tk_begin(struct tk_run *run, const char *step, const char *row, int argc, char **argv);
 
 /* Times the kernel beside the copy ceiling: warm-up rounds, then timed rounds, each running

@@ -74,6 +74,15 @@ gpu_test() {
     return 1
 }
 
+# memory_skip NAME: where the last run_cmd refused its shape for memory (exit 4, "needs two
+# host|device matrices"), records NAME as skipped in the refusal's words, and is true.
+memory_skip() {
+    local held
+    held=$(grep -Em1 'needs two (host|device) matrices' "$LAST_OUT")
+    [ "$RC" = 4 ] && [ -n "$held" ] || return 1
+    skip "$1" "${held#*: }"
+}
+
 # gpu_count: the GPUs nvidia-smi lists (0 without it), asked once.
 GPU_COUNT=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
 gpu_count() { echo "$GPU_COUNT"; }

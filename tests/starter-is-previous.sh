@@ -48,14 +48,13 @@ keep() {
     awk -v role="$1" -v facts="$tmp/$1.facts" -f "$(dirname "$0")/code-of.awk" -f /dev/fd/3 \
         "$tmp/beyond" "$2" >"$tmp/$1.num" 3<<'AWK'
         BEGIN { printf "" >facts }
-        BEGIN { ONE_LINE = "(marked BEYOND) " }   # and the name it declares, below
+        BEGIN { ONE_LINE = "(marked BEYOND) " }   # and its code, below
         FILENAME == ARGV[1] { split($0, f, "\t"); beyond[f[1]] = 1; n[f[2]]++; at[f[2]] = f[1]; next }
         FNR == 1 { for (r in n) if (n[r] == 1 && at[r] == r) alone[r] = 1 }
         {
             if (role == "starter" && FNR in beyond) {   # a region of one line holds its place
                 key = code_of($0)
-                if (FNR in alone) { sub(/\(.*/, "", key); gsub(/^[ \t]+|[ \t]+$/, "", key)
-                                    print FNR "\t" ONE_LINE key }
+                if (FNR in alone) { gsub(/^[ \t]+|[ \t]+$/, "", key); print FNR "\t" ONE_LINE key }
                 next
             }
             code = code_of($0)
@@ -109,11 +108,21 @@ begin prev "$prev"
 
 cut -f 2- "$tmp/prev.num" >"$tmp/prev.txt"
 cut -f 2- "$tmp/starter.num" >"$tmp/starter.txt"
-# A one-line region stands where the previous solution declares the same name (its text up
-# to the first parenthesis), or is added: a change whose new side is only such regions, each
-# old line replaced by one of its name, is what those regions are for, and is left out.
+# A one-line region stands in the place of the previous solution's line that it only widens
+# (the same code with `long` where that line said `int`: step 7's launch), or is added: a
+# change whose new side is only such regions, each old line replaced by its widening, is what
+# those regions are for, and is left out.
 diff "$tmp/prev.txt" "$tmp/starter.txt" | awk '
-    function key(s) { sub(/^[<>] /, "", s); sub(/\(.*/, "", s); gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
+    function code(s) { sub(/^[<>] /, "", s); sub(/[ \t]*\/\*.*\*\/[ \t]*$/, "", s)
+                       gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
+    function narrowed(s,   out, m) {   # s with each word long made int
+        out = ""
+        while (match(s, /(^|[^A-Za-z0-9_])long([^A-Za-z0-9_]|$)/)) {
+            m = substr(s, RSTART, RLENGTH); sub(/long/, "int", m)
+            out = out substr(s, 1, RSTART - 1) m; s = substr(s, RSTART + RLENGTH)
+        }
+        return out s
+    }
     function flush(   k) {
         for (k in old) if (old[k] > (k in mark ? mark[k] : 0)) ok = 0
         if (hunk != "" && !ok) printf "%s", hunk
@@ -121,8 +130,9 @@ diff "$tmp/prev.txt" "$tmp/starter.txt" | awk '
     }
     /^[0-9]/ { flush(); hunk = $0 "\n"; ok = 1; next }
     { hunk = hunk $0 "\n" }
-    /^</ { old[key($0)]++ }
-    /^>/ { if (index($0, "> (marked BEYOND) ") == 1) mark[substr($0, 19)]++; else ok = 0 }
+    /^</ { old[code($0)]++ }
+    /^>/ { if (index($0, "> (marked BEYOND) ") != 1) { ok = 0; next }
+           k = narrowed(substr($0, 19)); if (k != substr($0, 19)) mark[k]++ }
     END { flush() }' >"$tmp/diff"
 awk -v old="$prev" -v new="$starter" -f "$(dirname "$0")/numbered-diff.awk" \
     "$tmp/prev.num" "$tmp/starter.num" "$tmp/diff" >"$tmp/breaches"

@@ -86,6 +86,8 @@ for n in $STEP_NUMS; do
 done
 expect "step 3's starter refuses 4294967296 columns too" 2 '4294967296 columns: step 3 holds each side' \
     step3/transpose --cols 4294967296 --rows 1
+expect "a --shapes list's later shape past an int is refused before any work too" 2 \
+    '2147483400 rows: step 3 holds each side' solution/step3/transpose --shapes 4x4,2147483400x1
 expect "past 2097120 rows (a grid's y of 32-row tiles) is no longer refused: no GPU here, exit 3" 3 \
     '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= solution/step7/transpose --rows 25913499 --cols 11 --no-cpu
 expect "a size the host cannot hold exits 4, saying how much it needs and has" 4 \

@@ -245,8 +245,7 @@ for run in solution/step7/transpose:GPU-any-shape:2147483649x1 \
     name="$prog is exact past an int a side: ${shape/x/ x }"
     gpu_test "$name" || continue
     run_cmd "$prog" --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 2 --warmup 1
-    held=$(grep -Em1 'needs two (host|device) matrices' "$LAST_OUT")
-    if [ "$RC" = 4 ] && [ -n "$held" ]; then skip "$name" "${held#*: }"; continue; fi
+    memory_skip "$name" && continue
     judge "$name" 0 "^$row .* yes"
 done
 # Steps 8 and 9 across two GPUs past an int a side (step 10's fused kernel holds an int):
@@ -256,8 +255,7 @@ for n in 8 9; do
     [[ " $STEP_NUMS " == *" $n "* ]] || { skip "$name" "step $n is not built here (no NCCL)"; continue; }
     across_test "$name" "$n" || continue
     run_cmd "solution/step$n/transpose" --ranks 2 --rows 2147483649 --cols 2 --no-cpu --reps 1 --warmup 0
-    held=$(grep -Em1 'needs two (host|device) matrices' "$LAST_OUT")
-    if [ "$RC" = 4 ] && [ -n "$held" ]; then skip "$name" "${held#*: }"; continue; fi
+    memory_skip "$name" && continue
     judge "$name" 0 "^GPU-[a-z-]+ .* yes"
 done
 for n in 2 3 4 5 6; do

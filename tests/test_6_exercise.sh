@@ -107,6 +107,14 @@ awk -v at="$(lineof step7/transpose.cu 'long rows, long cols)   /* BEYOND(step7)
 expect "starter-is-previous: a line marked BEYOND stands for one line of the previous solution, not two" 1 \
     "differs from solution/step6/transpose.cu line [0-9]+: .\\{. there" \
     tests/starter-is-previous.sh "$planted" solution/step6/transpose.cu step7 solution/step7/transpose.cu
+# ... and only where it widens that line (int to long), not where it changes its code: a bound
+# dropped from a guard and marked, in the starter and a copy of the solution alike, fails.
+sed 's|^            if (r0 + r < rows \&\& c0 + c < cols)$|            if (r0 + r < rows)   /* BEYOND(step7) */|' \
+    step7/transpose.cu >"$planted"
+{ cat solution/step7/transpose.cu; echo '            if (r0 + r < rows)   /* BEYOND(step7) */'; } >"$TK_BUILD/planted-solution.cu"
+expect "starter-is-previous: a line marked BEYOND that changes, not widens, the previous line fails" 1 \
+    "differs from solution/step6/transpose.cu line $(lineof solution/step6/transpose.cu 'if (r0 + r < rows && c0 + c < cols)'):" \
+    tests/starter-is-previous.sh "$planted" solution/step6/transpose.cu step7 "$TK_BUILD/planted-solution.cu"
 if [ -n "$ACROSS_NUMS" ]; then
     n=${ACROSS_NUMS%% *} kernel_src=solution/step$last_one/transpose.cu
     sed 's|return (c % 8) \* (rows % 8) % 8;|return (c * rows) % 8;|' "step$n/transpose.cu" >"$planted"

@@ -112,32 +112,16 @@ panel_tall_aligned(int rows, int cols, int hshift, const float *__restrict__ in,
     }
 }
 
-/* Kernel k may take bytes of dynamic shared memory (allowed: what it was given so far). The
-   solution's panels hold their long side in a long (wide: cols; tall: rows). */
-static void allow_bytes(const void *k, size_t bytes, size_t *allowed)
+/* Kernel k may take bytes of dynamic shared memory (whatever its sides' types: the solution's
+   panels hold their long side in a long). */
+template <auto k>
+static void allow_shared(size_t bytes)
 {
-    if (bytes > *allowed) {
+    static size_t allowed = 48 * 1024;
+    if (bytes > allowed) {
         CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
-        *allowed = bytes;
+        allowed = bytes;
     }
-}
-typedef void (*panel_fn)(int, int, int, const float *, float *);
-typedef void (*wide_fn)(int, long, int, const float *, float *);
-typedef void (*tall_fn)(long, int, int, const float *, float *);
-template <panel_fn k> static void allow_shared(size_t bytes)
-{
-    static size_t allowed = 48 * 1024;
-    allow_bytes((const void *)k, bytes, &allowed);
-}
-template <wide_fn k> static void allow_shared(size_t bytes)
-{
-    static size_t allowed = 48 * 1024;
-    allow_bytes((const void *)k, bytes, &allowed);
-}
-template <tall_fn k> static void allow_shared(size_t bytes)
-{
-    static size_t allowed = 48 * 1024;
-    allow_bytes((const void *)k, bytes, &allowed);
 }
 
 template <int F, int NT, int HALO, int VL = 1>
