@@ -49,11 +49,13 @@ void tk_core_options(struct tk_core *c, const char *step, const char *row, tk_us
         printf("step=%s row=%s todo=%s\n", step, row ? row : "-", g_unfinished ? "open" : "done");
         exit(TK_EXIT_OK);
     }
-    long rows = c->opt.rows, cols = c->opt.cols;   /* every shape: a side the step holds */
-    for (int k = 0; !c->opt.shapes || tk_shape_of(c->opt.shapes, k, &rows, &cols); k++) {
+    /* Every shape of the run, before any work: sides the step holds. opt.rows and opt.cols
+       are the first; a --shapes list's others follow. */
+    long rows = c->opt.rows, cols = c->opt.cols;
+    for (int k = 1;; k++) {
         if (tk_side_refusal(step, rows, cols, err, sizeof err))
             tk_core_refuse(argv[0], err, usage);
-        if (!c->opt.shapes)
+        if (!c->opt.shapes || !tk_shape_of(c->opt.shapes, k, &rows, &cols))
             break;
     }
     struct tk_table *t = &c->table;

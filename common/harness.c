@@ -174,7 +174,7 @@ static void launch_once(void *arg, cudaStream_t s, int last)
     (void)last;
     if (l->what == KERNEL && l->launch_long)
         l->launch_long(l->d_in, l->d_out, l->rows, l->cols);
-    else if (l->what == KERNEL)   /* the sides fit an int: tk_begin refused any other */
+    else if (l->what == KERNEL)   /* the sides fit an int: time_row refused any other */
         l->launch(l->d_in, l->d_out, (int)l->rows, (int)l->cols);
     else if (l->what == MEMCPY)
         CUDA_CHECK(cudaMemcpyAsync(l->d_out, l->d_in, l->bytes, cudaMemcpyDeviceToDevice, s));
@@ -210,7 +210,7 @@ static void time_row(struct tk_run *run, const char *name, tk_launch_fn launch,
 
 void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, float *d_out)
 {
-    time_row(run, run->h->row, launch, NULL, 0, d_in, d_out);
+    tk_time_row(run, run->h->row, launch, 0, d_in, d_out);
 }
 
 void tk_time_gpu_long(struct tk_run *run, tk_launch_long_fn launch, const float *d_in,

@@ -16,10 +16,10 @@ extern "C" {
 /* A step whose kernel holds each side of the matrix in an int (steps 1 to 6, and step 10's
    fused kernel) takes sides up to TK_INT_SIDE_MAX: an int less 255, so that its grid may
    round a side up to whole blocks of 256 without passing the int. Steps 7 to 9 and the
-   library row take long sides (tk_takes_long_sides): for them a shape is refused only when its two matrices do not
-   fit the GPU's or the host's memory. A step's own grid may stop earlier: a grid's y holds
-   at most 65535 blocks, so steps 2 to 6, which count tiles of rows there, stop at
-   TK_GRID_Y_ROWS(tile) rows and say so. */
+   library row take long sides (tk_takes_long_sides): for them a shape is refused only when
+   its two matrices do not fit the GPU's or the host's memory. A step's own grid may stop
+   earlier: a grid's y holds at most 65535 blocks, so steps 2 to 6, which count tiles of rows
+   there, stop at TK_GRID_Y_ROWS(tile) rows and say so. */
 #define TK_INT_SIDE_MAX   (2147483647L - 255)    /* 2147483392 */
 #define TK_GRID_Y_MAX     65535L
 #define TK_GRID_Y_ROWS(tile) (TK_GRID_Y_MAX * (tile))   /* 2097120 for tiles of 32 rows */

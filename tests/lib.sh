@@ -78,9 +78,9 @@ gpu_test() {
 # host|device matrices"), records NAME as skipped in the refusal's words, and is true.
 memory_skip() {
     local held
-    held=$(grep -Em1 'needs two (host|device) matrices' "$LAST_OUT")
+    held=$(memory_refusal "$LAST_OUT")
     [ "$RC" = 4 ] && [ -n "$held" ] || return 1
-    skip "$1" "${held#*: }"
+    skip "$1" "$held"
 }
 
 # gpu_count: the GPUs nvidia-smi lists (0 without it), asked once.

@@ -44,11 +44,12 @@ awk -v step="$step" -f "$(dirname "$0")/code-of.awk" -f "$(dirname "$0")/beyond.
 # keep ROLE FILE: FILE's code lines as "LINE<tab>TEXT" into $tmp/ROLE.num, and its facts
 # ("unfinished LINE", "begin LINE STEP ROW") into $tmp/ROLE.facts; the starter's lines beyond
 # the exercise left out.
+# A one-line region of the starter is kept as ONE_LINE and its code, in its place (below).
+ONE_LINE="(marked BEYOND) "
 keep() {
-    awk -v role="$1" -v facts="$tmp/$1.facts" -f "$(dirname "$0")/code-of.awk" -f /dev/fd/3 \
+    awk -v role="$1" -v facts="$tmp/$1.facts" -v ONE_LINE="$ONE_LINE" -f "$(dirname "$0")/code-of.awk" -f /dev/fd/3 \
         "$tmp/beyond" "$2" >"$tmp/$1.num" 3<<'AWK'
         BEGIN { printf "" >facts }
-        BEGIN { ONE_LINE = "(marked BEYOND) " }   # and its code, below
         FILENAME == ARGV[1] { split($0, f, "\t"); beyond[f[1]] = 1; n[f[2]]++; at[f[2]] = f[1]; next }
         FNR == 1 { for (r in n) if (n[r] == 1 && at[r] == r) alone[r] = 1 }
         {
@@ -112,7 +113,7 @@ cut -f 2- "$tmp/starter.num" >"$tmp/starter.txt"
 # (the same code with `long` where that line said `int`: step 7's launch), or is added: a
 # change whose new side is only such regions, each old line replaced by its widening, is what
 # those regions are for, and is left out.
-diff "$tmp/prev.txt" "$tmp/starter.txt" | awk '
+diff "$tmp/prev.txt" "$tmp/starter.txt" | awk -v marked="> $ONE_LINE" '
     function code(s) { sub(/^[<>] /, "", s); sub(/[ \t]*\/\*.*\*\/[ \t]*$/, "", s)
                        gsub(/^[ \t]+|[ \t]+$/, "", s); return s }
     function narrowed(s,   out, m) {   # s with each word long made int
@@ -131,8 +132,8 @@ diff "$tmp/prev.txt" "$tmp/starter.txt" | awk '
     /^[0-9]/ { flush(); hunk = $0 "\n"; ok = 1; next }
     { hunk = hunk $0 "\n" }
     /^</ { old[code($0)]++ }
-    /^>/ { if (index($0, "> (marked BEYOND) ") != 1) { ok = 0; next }
-           k = narrowed(substr($0, 19)); if (k != substr($0, 19)) mark[k]++ }
+    /^>/ { if (index($0, marked) != 1) { ok = 0; next }
+           k = substr($0, length(marked) + 1); if (narrowed(k) != k) mark[narrowed(k)]++ }
     END { flush() }' >"$tmp/diff"
 awk -v old="$prev" -v new="$starter" -f "$(dirname "$0")/numbered-diff.awk" \
     "$tmp/prev.num" "$tmp/starter.num" "$tmp/diff" >"$tmp/breaches"

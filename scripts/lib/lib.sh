@@ -67,7 +67,13 @@ no_gpu() {
 # host_refusal FILE...: the harness's refusal of a shape whose two host matrices the host's
 # memory (or the job's share of it: common/hostmem.h) cannot hold, from the first of FILEs
 # (a program's messages) that holds it, without the program's name; nothing where none does.
-host_refusal() { grep -h -m1 'needs two host matrices' "$@" 2>/dev/null | head -n 1 | sed 's/^[^:]*: //'; }
+# memory_refusal FILE...: the same, of the host's or the device's memory.
+host_refusal() { refusal_of host "$@"; }
+memory_refusal() { refusal_of '(host|device)' "$@"; }
+refusal_of() {   # refusal_of WHOSE FILE...: WHOSE an extended regex, host or device
+    local whose=$1; shift
+    grep -h -m1 -E "needs two $whose matrices" "$@" 2>/dev/null | head -n 1 | sed 's/^[^:]*: //'
+}
 
 # visible_gpu: the GPU a program started here uses, as nvidia-smi -i takes it: the first of
 # CUDA_VISIBLE_DEVICES (an index or a UUID), else 0.
