@@ -577,8 +577,9 @@ fi
 # Each sweep row names the commit it ran (kit_commit, scripts/lib/lib.sh): git's short hash,
 # "+changes" where a tracked file differs, "unknown" where the kit is no git checkout of its
 # own. Proven on a small repository holding lib.sh where the kit keeps it, and on a copy of it
-# without .git inside this checkout.
-commit_of() { bash -c '. "$1/scripts/lib/lib.sh" && kit_commit' _ "$1"; }
+# without .git inside this checkout. commit_of DIR [K]: kit_commit there, with KIT_COMMIT=K or,
+# without K, with none (a run on a lent machine exports one for its sweeps).
+commit_of() { env -u KIT_COMMIT ${2:+KIT_COMMIT=$2} bash -c '. "$1/scripts/lib/lib.sh" && kit_commit' _ "$1"; }
 ck=$TK_BUILD/commitkit
 rm -rf "$ck" "$ck-copy" && mkdir -p "$ck/scripts/lib" "$ck/results" && cp scripts/lib/lib.sh "$ck/scripts/lib/"
 echo "date,seed" >"$ck/results/sweep.csv"
@@ -596,8 +597,8 @@ if command -v git >/dev/null && git -C "$ck" init -q && git -C "$ck" add -A &&
     mkdir -p "$ck-copy/scripts/lib" && cp scripts/lib/lib.sh "$ck-copy/scripts/lib/"
     [ "$(commit_of "$ck-copy")" = unknown ] && pass "kit_commit: a copy without .git (inside another checkout) is unknown" ||
         fail "kit_commit: a copy without .git (inside another checkout) is unknown" "'$(commit_of "$ck-copy")'"
-    [ "$(KIT_COMMIT=abc1234 commit_of "$ck-copy")" = abc1234 ] && pass "kit_commit: KIT_COMMIT names the commit of a copy" ||
-        fail "kit_commit: KIT_COMMIT names the commit of a copy" "'$(KIT_COMMIT=abc1234 commit_of "$ck-copy")'"
+    [ "$(commit_of "$ck-copy" abc1234)" = abc1234 ] && pass "kit_commit: KIT_COMMIT names the commit of a copy" ||
+        fail "kit_commit: KIT_COMMIT names the commit of a copy" "'$(commit_of "$ck-copy" abc1234)'"
 else
     skip "kit_commit: a clean checkout, a changed file, a copy" "git cannot make a repository here"
 fi
