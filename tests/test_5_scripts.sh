@@ -231,7 +231,7 @@ check_reference() {
 }
 steps_rows="CPU+OMP GPU-1D GPU-2D GPU-shared GPU-no-conflicts GPU-multi-element GPU-vector-tile"
 check_reference h100 4 $steps_rows GPU-any-shape cublasSgeam
-check_reference h200 6 $steps_rows cublasSgeam
+check_reference h200 6 $steps_rows GPU-any-shape cublasSgeam
 expect "results: an unknown option is refused" 2 "unknown option '--fast'" scripts/results/results.sh --fast
 expect "results: without a GPU it says so and exits 3" 3 'no usable GPU' \
     env CUDA_VISIBLE_DEVICES= scripts/results/results.sh -n 64 --out "$TK_BUILD/nogpu.csv"
@@ -488,7 +488,7 @@ expect "figures: a value of the file changed fails, naming what the file gives n
     '^step1/README\.md:81: figure: .*results/h100-reference\.csv gives "GPU-1D 143\.0 GB/s, 4\.6% of the' \
     tests/figures.sh "$fkit" step1/README.md
 judge "figures: a value changed also fails the figures derived from it (points apart)" 1 \
-    'gives "reached 4\.6% of the copy on the H100 and 3\.5% on the H200 \(1\.1 points apart"'
+    'gives "reached 4\.6% of the copy on the H100 and 3\.4% on the H200 \(1\.2 points apart"'
 figures_kit
 sed '99a\
 On a third GPU it ran at 151.0 GB/s.' step1/README.md >"$fkit/step1/README.md"
@@ -754,20 +754,15 @@ judge "results without --compare: the committed reference of the run's own GPU, 
     '^reference: NVIDIA H200, .*h200-reference\.csv\)$' ' ref GB/s '
 
 # results/README.md's "What to expect on your GPU": each % of copy is its committed file's
-# (steps 1-6 and the library: the GPU's reference run; step 7: the GPU's sweep at 8192 x 8192)
-# and each "apart" their difference.
+# (the GPU's reference run, every step and the library) and each "apart" their difference.
 expect_table() {   # expect_table README: prints each cell that disagrees with its file
     local gpu row want have line label h100 h200 apart first rest
     while IFS='|' read -r first label h100 h200 apart rest; do
         row=${label#*, }; row=${row% }
         for gpu in h100 h200; do
             [ "$gpu" = h100 ] && have=${h100// /} || have=${h200// /}
-            if [[ $label == *"step 7,"* ]]; then
-                want=$(awk -F, -v r="$row" '$6 == r && $7 == 8192 && $8 == 8192 { print $11 }' "results/$gpu-sweep.csv")
-            else
-                want=$(awk -f scripts/lib/csv.awk -v cols=pct_copy -v row="$row" -v first=1 \
-                    -f scripts/lib/csv-select.awk "results/$gpu-reference.csv")
-            fi
+            want=$(awk -f scripts/lib/csv.awk -v cols=pct_copy -v row="$row" -v first=1 \
+                -f scripts/lib/csv-select.awk "results/$gpu-reference.csv")
             [ "$have" = "$want" ] || echo "$row, $gpu: table $have, file ${want:-none}"
         done
         line=$(awk -v a="${h100// /}" -v b="${h200// /}" 'BEGIN { d = a - b; printf "%.1f", d < 0 ? -d : d }')
