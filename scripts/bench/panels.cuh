@@ -156,12 +156,15 @@ static void launch_lever_panel(const float *d_in, float *d_out, int rows, int co
     }
 }
 
-/* Step 7's solution as it chooses: its panels where it takes them, its windows elsewhere. */
+/* Step 7's solution as it chooses: its panels where it takes them, its windows elsewhere,
+   one column band at a time but for a tall matrix whose blocks fit a 2D grid's y (the
+   solution's band_grid). */
 static void launch_step7_paths(const float *d_in, float *d_out, int rows, int cols)
 {
+    const long ny = (rows + (rows % 8 ? 7 : 0) + 63L) / 64;   /* blocks down a column band */
     if (panel_shape(rows, cols))
         launch_panel(d_in, d_out, rows, cols, 0);
-    else if (rows < 4L * cols)   /* one column band at a time, as the solution */
+    else if (rows < 4L * cols || ny > 65535)
         launch_window<64, 64, 2, 2, 16, false, 1>(d_in, d_out, rows, cols);
     else
         launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
