@@ -164,7 +164,7 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
     const long ny = (rows + (rows % 8 ? 7 : 0) + 63L) / 64;   /* blocks down a column band */
     if (panel_shape(rows, cols))
         launch_panel(d_in, d_out, rows, cols, 0);
-    else if (rows < 4L * cols || ny > 65535)
+    else if (rows < 4L * cols || ny > TK_GRID_Y_MAX)
         launch_window<64, 64, 2, 2, 16, false, 1>(d_in, d_out, rows, cols);
     else
         launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
