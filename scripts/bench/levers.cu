@@ -143,6 +143,7 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "panel-f8192-b512-h7-v4",      launch_lever_panel<8192, 512, 7, 4> },
     { "panel-f16384-b512-h7-v4",     launch_lever_panel<16384, 512, 7, 4> },
     { "panel-f8192-b256-h0",         launch_lever_panel<8192, 256, 0> },
+    { "panel-f4096-b256-h0",         launch_lever_panel<4096, 256, 0> },
     { "panel-f8192-b512",            launch_lever_panel<8192, 512, 7> },
     { "panel-f16384-b512",           launch_lever_panel<16384, 512, 7> },
     { "panel-f16384-b512-h0",        launch_lever_panel<16384, 512, 0> },

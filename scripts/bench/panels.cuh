@@ -16,12 +16,14 @@
    variant falls back to step 7's window kernel there.
 
    The kernels step 7's solution took are its own, solution/step7/panels.cuh: the wide
-   panel read as float4s (v4) and the tall panel with runs from the block's first row (h0).
+   panel (v4; read as float4s until 2026-11-27, staged by asynchronous copies since) and the
+   tall panel with runs from the block's first row (h0).
    Here are the variants it did not take: the wide panel read one float at a time, and the
    tall panel whose runs start on their sectors (h7).
 
-   panel-fF-bNT[-h0|-h7][-v4]   F floats a panel, NT threads a block; v4: wide rows read as
-                                float4s, h7 runs written as float4s */
+   panel-fF-bNT[-h0|-h7][-v4]   F floats a panel, NT threads a block; v4: the solution's wide
+                                panel (without: read a float a thread), h7 runs written as
+                                float4s */
 #pragma once
 #include "windows.cuh"
 #include "step7/panels.cuh"   /* panel_wide, panel_tall: step 7's solution's, carried here */

@@ -11,10 +11,18 @@
      it into a shared panel and writes cols runs of H floats, one an output row, a float a
      thread. A run's ends share their sectors with the next block's runs; windows aligned to
      the sectors, as in the exercise, measured slower here (scripts/bench/README.md).
-   Both read their stretch as aligned float4s, whatever the shape: a run that starts off 16
-   bytes is read from the float4 that holds its first float. A panel holds about F floats
+   The wide panel stages its runs by asynchronous copies, global to shared, a float each: a
+   thread issues all of its copies before it waits for any, so the whole panel is in flight
+   at once (below compute capability 8.0 each copy is an ordinary load and store). Read into
+   registers, each float4 waited for before the next was issued, it drew 62% of DRAM's peak on
+   an H200 at 69 x 44013014 (step7/RESEARCH.md, "Loads in flight"). The tall panel reads its
+   stretch as aligned float4s (a run that starts off 16 bytes is read from the float4 that
+   holds its first float): copied a float at a time it measured slower on the H100 and no
+   faster on the H200. A panel holds about F floats
    (W = F / rows, or H = F / cols, rounded down to a power of two). The long side is held in
    a long: it may pass an int (2147483648 x 1). */
+#include <cuda_pipeline.h>   /* __pipeline_memcpy_async: the asynchronous copies */
+
 #define PANEL_ROWS 112   /* a wide shape with at most this many rows takes a panel */
 #define PANEL_COLS 48    /* a tall shape with at most this many columns takes a panel */
 
@@ -86,30 +94,18 @@ panel_wide(int rows, long cols, int wshift, const float *__restrict__ in, float 
 {
     extern __shared__ float panel[];   /* rows x (W + 1): input row r at r (W + 1) */
     const int W = 1 << wshift, P = W + 1, t = threadIdx.x;
-    const size_t c0 = (size_t)blockIdx.x * W, total = (size_t)rows * cols;
+    const size_t c0 = (size_t)blockIdx.x * W;
     const int w = (int)min((size_t)W, (size_t)cols - c0);   /* the panel's columns */
 
-    /* Row r's run starts at s0 = r cols + c0, off = s0 % 4 floats into a float4: W / 4
-       aligned float4s from there cover all of it but its last off floats, read after. */
+    /* Row r's run: W floats from r cols + c0, each by an asynchronous copy. */
     #pragma unroll 4
-    for (int k = t; k < rows * (W / 4); k += NT) {
-        const int r = k >> (wshift - 2), q = k & (W / 4 - 1);
-        const size_t s0 = (size_t)r * cols + c0, g = (s0 & ~(size_t)3) + 4 * q;
-        float v[4];
-        load4(in, g, total, v);
-        #pragma unroll
-        for (int e = 0; e < 4; e++) {
-            const long j = (long)(g + e) - (long)s0;   /* the float's column in the panel */
-            if (j >= 0 && j < w)
-                panel[r * P + j] = v[e];
-        }
+    for (int k = t; k < rows * W; k += NT) {
+        const int r = k >> wshift, j = k & (W - 1);
+        if (j < w)
+            __pipeline_memcpy_async(&panel[r * P + j], &in[(size_t)r * cols + c0 + j], sizeof(float));
     }
-    for (int k = t; k < rows * 4; k += NT) {
-        const int r = k / 4, j = W - 4 + k % 4;
-        const size_t s0 = (size_t)r * cols + c0;
-        if (j >= W - (int)(s0 % 4) && j < w)
-            panel[r * P + j] = in[s0 + j];
-    }
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
     __syncthreads();
 
     store_stretch<NT>(panel, P, rows, w, out + c0 * rows);
@@ -149,10 +145,14 @@ static bool panel_shape(long rows, long cols)
     return rows <= cols ? rows <= PANEL_ROWS : cols <= PANEL_COLS;
 }
 
-/* Launches the panel kernel of a panel shape on stream s, 256 threads a block. A panel's
-   floats: 8192, or 4096 for a wide shape of at most 16 rows (the best of the variants
-   measured, scripts/bench/README.md). Its shared memory stays under 48 KB: at most
-   64 x (8192 / 64 + 1) floats, 33 KB. */
+/* Launches the panel kernel of a panel shape on stream s. A panel's floats: 8192, or 4096
+   for a wide shape of at most 16 rows (the best of the variants measured,
+   scripts/bench/README.md). Its shared memory stays under 48 KB: at most
+   64 x (8192 / 64 + 1) floats, 33 KB. A wide panel takes a thread for every 16 of its
+   floats (with 256 threads to 8192 floats, 97 to 112 rows ran at 75 to 81% of the copy on
+   an H200 and at 85 to 87% on the H100, against 90 to 95% with 512; with 512 threads to 4096
+   floats, 1 to 14 rows on the H200 ran 4 to 17 points lower: step7/RESEARCH.md, "Loads in
+   flight"); a tall one, 256. */
 static void launch_panel(const float *d_in, float *d_out, long rows, long cols, cudaStream_t s)
 {
     const int side = (int)(rows <= cols ? rows : cols);   /* at most PANEL_ROWS */
@@ -163,7 +163,10 @@ static void launch_panel(const float *d_in, float *d_out, long rows, long cols, 
     const size_t smem = (size_t)side * (span + 1) * sizeof(float);
     if (rows <= cols) {
         unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);
-        panel_wide<256><<<blocks, 256, smem, s>>>(side, cols, shift, d_in, d_out);
+        if (floats == 4096)
+            panel_wide<256><<<blocks, 256, smem, s>>>(side, cols, shift, d_in, d_out);
+        else
+            panel_wide<512><<<blocks, 512, smem, s>>>(side, cols, shift, d_in, d_out);
     } else {
         unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
         panel_tall<256><<<blocks, 256, smem, s>>>(rows, side, shift, d_in, d_out);
