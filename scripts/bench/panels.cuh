@@ -41,7 +41,7 @@ static inline int log2_of(int p)
     return s;
 }
 
-/* Wide, read one float at a time (the solution reads float4s): block b moves input columns
+/* Wide, read one float at a time (the solution stages by asynchronous copies): block b moves input columns
    c0 = b W .. c0 + W - 1 of every row. */
 template <int NT>
 __global__ void __launch_bounds__(NT)

@@ -12,13 +12,14 @@
      thread. A run's ends share their sectors with the next block's runs; windows aligned to
      the sectors, as in the exercise, measured slower here (scripts/bench/README.md).
    The wide panel stages its runs by asynchronous copies, global to shared, a float each: a
-   thread issues all of its copies before it waits for any, so the whole panel is in flight
-   at once (below compute capability 8.0 each copy is an ordinary load and store). Read into
-   registers, each float4 waited for before the next was issued, it drew 62% of DRAM's peak on
-   an H200 at 69 x 44013014 (step7/RESEARCH.md, "Loads in flight"). The tall panel reads its
-   stretch as aligned float4s (a run that starts off 16 bytes is read from the float4 that
-   holds its first float): copied a float at a time it measured slower on the H100 and no
-   faster on the H200. A panel holds about F floats
+   thread issues all of its copies before it waits for any, so from compute capability 8.0
+   the whole panel can be in flight at once (below it each copy is an ordinary load and
+   store, not timed there). Read into registers, each float4 waited for before the next was
+   issued, it drew 62% of DRAM's peak on an H200 at 69 x 44013014 (step7/RESEARCH.md, "Loads
+   in flight"). The tall panel reads its stretch as aligned float4s (a run that starts off 16
+   bytes is read from the float4 that holds its first float): copied a float at a time it
+   measured 1.6 to 4.8 points slower on the H100, and within -0.6 to +2.5 points on the H200
+   but at one column. A panel holds about F floats
    (W = F / rows, or H = F / cols, rounded down to a power of two). The long side is held in
    a long: it may pass an int (2147483648 x 1). */
 #include <cuda_pipeline.h>   /* __pipeline_memcpy_async: the asynchronous copies */
@@ -97,7 +98,7 @@ panel_wide(int rows, long cols, int wshift, const float *__restrict__ in, float 
     const size_t c0 = (size_t)blockIdx.x * W;
     const int w = (int)min((size_t)W, (size_t)cols - c0);   /* the panel's columns */
 
-    /* Row r's run: W floats from r cols + c0, each by an asynchronous copy. */
+    /* Row r's run: w floats from r cols + c0, each by an asynchronous copy. */
     #pragma unroll 4
     for (int k = t; k < rows * W; k += NT) {
         const int r = k >> wshift, j = k & (W - 1);
