@@ -28,6 +28,8 @@
                       H rows) through a shared panel of F floats (panels.cuh)
    step7-panels       step 7's solution's choice: its panels on skinny shapes, its windows
                       elsewhere (one column band at a time, but for rows >= 4 cols)
+   step7-lines        the same with each warp's loads (wide) or stores (tall) on one
+                      128-byte line (panels.cuh)
    copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,6 +132,7 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "win-c64-r64-l2-s2-b16-walk4-cm",  launch_walk<4, true> },
     { "win-c64-r64-l2-s2-b16-walk16-cm", launch_walk<16, true> },
     { "step7-panels",                launch_step7_paths },
+    { "step7-lines",                 launch_step7_lines },
     { "panel-f2048-b256",            launch_lever_panel<2048, 256, 0> },
     { "panel-f4096-b128",            launch_lever_panel<4096, 128, 0> },
     { "panel-f4096-b256",            launch_lever_panel<4096, 256, 7> },

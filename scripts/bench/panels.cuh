@@ -171,3 +171,81 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
     else
         launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
 }
+
+/* Line-aligned panels: each warp's 32 floats fall on one 128-byte line of global memory.
+   The solution's wide panel copies 32 consecutive floats of a run a warp, and a run that
+   starts off a line spreads them over two lines; so do the tall panel's stores. At
+   18262435 x 10 on an H200 the tall panel sent the L2 10,452,761 write requests for a
+   730 MB output, 1.8 times the 5.7 million of its 128-byte lines (step7/RESEARCH.md, "Loads
+   in flight"). Here a warp takes a run one aligned line at a time, its lanes outside the run
+   idle: H / 32 + 1 lines a run of H floats (W / 32 + 1 for W). Both stage and store as the
+   solution's do otherwise. */
+template <int NT>
+__global__ void __launch_bounds__(NT)
+panel_wide_lines(int rows, long cols, int wshift, const float *__restrict__ in, float *__restrict__ out)
+{
+    extern __shared__ float panel[];   /* rows x (W + 1): input row r at r (W + 1) */
+    const int W = 1 << wshift, P = W + 1, lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const size_t c0 = (size_t)blockIdx.x * W;
+    const int w = (int)min((size_t)W, (size_t)cols - c0);   /* the panel's columns */
+    const int lines = W / 32 + 1;                            /* lines a run can touch */
+    for (int p = warp; p < rows * lines; p += NT / 32) {
+        const int r = p / lines, l = p - r * lines;
+        const size_t s0 = (size_t)r * cols + c0;             /* row r's run starts here */
+        const long j = (long)((s0 & ~(size_t)31) + 32 * l + lane) - (long)s0;   /* its column */
+        if (j >= 0 && j < w)
+            __pipeline_memcpy_async(&panel[r * P + j], &in[s0 + j], sizeof(float));
+    }
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncthreads();
+
+    store_stretch<NT>(panel, P, rows, w, out + c0 * rows);   /* the solution's */
+}
+
+template <int NT>
+__global__ void __launch_bounds__(NT)
+panel_tall_lines(long rows, int cols, int hshift, const float *__restrict__ in, float *__restrict__ out)
+{
+    extern __shared__ float panel[];   /* cols x (H + 1): input column c at c (H + 1) */
+    const int H = 1 << hshift, P = H + 1, lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const long r0 = (long)blockIdx.x * H;
+    const int h = (int)min((long)H, rows - r0);              /* the block's rows */
+    const size_t first = (size_t)r0 * cols, total = (size_t)rows * cols;
+
+    stage_rows<NT>(in, first, h * cols, total, cols, P, 0, panel);   /* the solution's */
+    __syncthreads();
+
+    const int lines = H / 32 + 1;                            /* lines a run can touch */
+    for (int p = warp; p < cols * lines; p += NT / 32) {
+        const int c = p / lines, l = p - c * lines;
+        const size_t g0 = (size_t)c * rows + r0;             /* output row c's run starts here */
+        const long j = (long)((g0 & ~(size_t)31) + 32 * l + lane) - (long)g0;   /* its float */
+        if (j >= 0 && j < h)
+            out[g0 + j] = panel[c * P + (int)j];
+    }
+}
+
+/* Step 7's solution's choice with the line-aligned panels: the same panels, floats and
+   threads (solution/step7/panels.cuh, launch_panel), its windows elsewhere. */
+static void launch_step7_lines(const float *d_in, float *d_out, int rows, int cols)
+{
+    if (!panel_shape(rows, cols)) {
+        launch_step7_paths(d_in, d_out, rows, cols);
+        return;
+    }
+    const int side = rows <= cols ? rows : cols;
+    const int floats = rows <= cols && side <= 16 ? 4096 : 8192;
+    const int span = pow2_floor(floats / side), shift = log2_of(span);   /* W or H */
+    const size_t smem = (size_t)side * (span + 1) * sizeof(float);    /* at most 33 KB */
+    if (rows <= cols) {
+        const unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);
+        if (floats == 4096)
+            panel_wide_lines<256><<<blocks, 256, smem>>>(side, cols, shift, d_in, d_out);
+        else
+            panel_wide_lines<512><<<blocks, 512, smem>>>(side, cols, shift, d_in, d_out);
+    } else {
+        const unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
+        panel_tall_lines<256><<<blocks, 256, smem>>>(rows, side, shift, d_in, d_out);
+    }
+}
