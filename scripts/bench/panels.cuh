@@ -177,9 +177,10 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
    starts off a line spreads them over two lines; so do the tall panel's stores. At
    18262435 x 10 on an H200 the tall panel sent the L2 10,452,761 write requests for a
    730 MB output, 1.8 times the 5.7 million of its 128-byte lines (step7/RESEARCH.md, "Loads
-   in flight"). Here a warp takes a run one aligned line at a time, its lanes outside the run
-   idle: H / 32 + 1 lines a run of H floats (W / 32 + 1 for W). Both stage and store as the
-   solution's do otherwise. */
+   in flight"); the wide panel's loads split alike there, so whether the split costs is open.
+   Here a warp takes a run one aligned line at a time, its lanes outside the run idle:
+   H / 32 + 1 lines a run of H floats (W / 32 + 1 for W), more passes than the solution's W / 32.
+   Both stage and store as the solution's do otherwise. */
 template <int NT>
 __global__ void __launch_bounds__(NT)
 panel_wide_lines(int rows, long cols, int wshift, const float *__restrict__ in, float *__restrict__ out)

@@ -19,7 +19,7 @@
    in flight"). The tall panel reads its stretch as aligned float4s (a run that starts off 16
    bytes is read from the float4 that holds its first float): copied a float at a time it
    measured 1.6 to 4.8 points slower on the H100, and within -0.6 to +2.5 points on the H200
-   but at one column. A panel holds about F floats
+   except at one column (+8.7). A panel holds about F floats
    (W = F / rows, or H = F / cols, rounded down to a power of two). The long side is held in
    a long: it may pass an int (2147483648 x 1). */
 #include <cuda_pipeline.h>   /* __pipeline_memcpy_async: the asynchronous copies */
@@ -150,8 +150,8 @@ static bool panel_shape(long rows, long cols)
    for a wide shape of at most 16 rows (the best of the variants measured,
    scripts/bench/README.md). Its shared memory stays under 48 KB: at most
    64 x (8192 / 64 + 1) floats, 33 KB. A wide panel takes a thread for every 16 of its
-   floats (with 256 threads to 8192 floats, 97 to 112 rows ran at 75 to 81% of the copy on
-   an H200 and at 85 to 87% on the H100, against 90 to 95% with 512; with 512 threads to 4096
+   floats (with 256 threads to 8192 floats, 99 to 112 rows ran at 75 to 81% of the copy on
+   an H200 and 97 to 107 rows at 85 to 87% on the H100, against 90 to 95% with 512; with 512 threads to 4096
    floats, 1 to 14 rows on the H200 ran 4 to 17 points lower: step7/RESEARCH.md, "Loads in
    flight"); a tall one, 256. */
 static void launch_panel(const float *d_in, float *d_out, long rows, long cols, cudaStream_t s)
