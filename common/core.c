@@ -49,15 +49,6 @@ void tk_core_options(struct tk_core *c, const char *step, const char *row, tk_us
         printf("step=%s row=%s todo=%s\n", step, row ? row : "-", g_unfinished ? "open" : "done");
         exit(TK_EXIT_OK);
     }
-    /* Every shape of the run, before any work: sides the step holds. opt.rows and opt.cols
-       are the first; a --shapes list's others follow. */
-    long rows = c->opt.rows, cols = c->opt.cols;
-    for (int k = 1;; k++) {
-        if (tk_side_refusal(step, rows, cols, err, sizeof err))
-            tk_core_refuse(argv[0], err, usage);
-        if (!c->opt.shapes || !tk_shape_of(c->opt.shapes, k, &rows, &cols))
-            break;
-    }
     struct tk_table *t = &c->table;
     t->step = step;
     t->device = "none";
@@ -65,6 +56,19 @@ void tk_core_options(struct tk_core *c, const char *step, const char *row, tk_us
     t->cols = c->opt.cols;
     t->reps = c->opt.reps;
     t->csv = c->opt.csv;
+}
+
+void tk_core_check_sides(const struct tk_core *c, const char *step, tk_usage_fn usage,
+                         const char *prog)
+{
+    char err[256];
+    long rows = c->opt.rows, cols = c->opt.cols;   /* the first shape; a list's others follow */
+    for (int k = 1;; k++) {
+        if (tk_side_refusal(step, rows, cols, err, sizeof err))
+            tk_core_refuse(prog, err, usage);
+        if (!c->opt.shapes || !tk_shape_of(c->opt.shapes, k, &rows, &cols))
+            break;
+    }
 }
 
 /* bytes in words: "1.5 GiB", or "100 MiB" under a GiB. */

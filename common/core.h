@@ -57,6 +57,12 @@ void tk_core_refuse(const char *prog, const char *err, tk_usage_fn usage)
 void tk_core_options(struct tk_core *c, const char *step, const char *row, tk_usage_fn usage,
                      int argc, char **argv);
 
+/* Refuses (tk_core_refuse: exit 2, in the step's words) a run whose shape, or any shape of
+   its --shapes list, has a side the step does not hold (tk_side_refusal, options.h): once a
+   run, after tk_core_options and before any work. */
+void tk_core_check_sides(const struct tk_core *c, const char *step, tk_usage_fn usage,
+                         const char *prog);
+
 /* Exits 4, saying how much they need and how much the machine has (or, under a control
    group's memory limit, how much this process may use: hostmem.h), when two host matrices
    of bytes each do not fit. */

@@ -114,6 +114,8 @@ static void begin_shape(struct tk_run *run)
     run->h = &state;
     snprintf(c->who, sizeof c->who, "transpose");
     tk_core_options(c, step, row, tk_print_usage, argc, argv);
+    if (shapes.next == 0)   /* the whole list, once */
+        tk_core_check_sides(c, step, tk_print_usage, argv[0]);
     state.row = row;
     c->dev = c->opt.device;
     if (c->opt.shapes) {   /* this run's shape, from the list */

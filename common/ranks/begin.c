@@ -187,6 +187,7 @@ void tk_ranks_begin(struct tk_ranks *rk, const char *step, const char *row, tk_l
     if (own_options(rk, &argc, argv, &want, err, sizeof err) < 0)
         tk_core_refuse(argv[0], err, usage);
     tk_core_options(c, step, row, usage, argc, argv);
+    tk_core_check_sides(c, step, usage, argv[0]);
     if (c->opt.device != 0) {
         fprintf(stderr, "%s: --device: this step uses GPUs 0 to P-1 (choose them with "
                 "CUDA_VISIBLE_DEVICES)\n", argv[0]);
