@@ -20,10 +20,10 @@
    row-TRxTC-vV-bBY   the public kernels' scheme: a vector load per row, one float at a time
                       into a padded TR x TC tile, vectors gathered down its columns (rowvec.cuh)
    tma-tT-sS          Hopper's bulk tensor copy: T tiles a block, S shared stages (tma.cuh)
-   win-cTC-rTR-lVL-sVS-bBY[-plain|-gG|-a2|-maxN|-walkK[-cm]]   step 7's windows, each
-                      store on whole sectors; G column bands at a time, float2 loads on odd
-                      cols, at most N blocks a multiprocessor, K windows a block down its band
-                      carrying the staged rows (windows.cuh)
+   win-cTC-rTR-lVL-sVS-bBY[-plain|-gG|-rK|-a2|-maxN|-walkK[-cm]]   step 7's windows, each
+                      store on whole sectors; G column bands at a time, or strips of K row
+                      blocks, float2 loads on odd cols, at most N blocks a multiprocessor, K
+                      windows a block down its band carrying the staged rows (windows.cuh)
    panel-fF-bNT[-h0]  skinny shapes: a block moves every row of W columns (or every column of
                       H rows) through a shared panel of F floats (panels.cuh)
    step7-panels       step 7's solution's choice: its panels on skinny shapes, its windows
@@ -123,6 +123,14 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "win-c64-r64-l2-s2-b16-g32",   launch_window<64, 64, 2, 2, 16, false, 32> },
     { "win-c64-r64-l2-s2-b16-g16",   launch_window<64, 64, 2, 2, 16, false, 16> },
     { "win-c64-r64-l2-s2-b16-g1-a2", launch_window<64, 64, 2, 2, 16, false, 1, true> },
+    { "win-c64-r64-l2-s2-b16-r1",       launch_window<64, 64, 2, 2, 16, false, -1> },
+    { "win-c64-r64-l2-s2-b16-r4",       launch_window<64, 64, 2, 2, 16, false, -4> },
+    { "win-c64-r64-l2-s2-b16-r8",       launch_window<64, 64, 2, 2, 16, false, -8> },
+    { "win-c64-r64-l2-s2-b16-r16",      launch_window<64, 64, 2, 2, 16, false, -16> },
+    { "win-c64-r64-l2-s2-b16-r32",      launch_window<64, 64, 2, 2, 16, false, -32> },
+    { "win-c64-r64-l2-s1-b16-plain",    launch_window<64, 64, 2, 1, 16, true> },
+    { "win-c64-r64-l2-s1-b16-plain-g1", launch_window<64, 64, 2, 1, 16, true, 1> },
+    { "win-c64-r64-l2-s1-b16-plain-g8", launch_window<64, 64, 2, 1, 16, true, 8> },
     { "win-c64-r64-l2-s2-b16-g1-max3", launch_window<64, 64, 2, 2, 16, false, 1, false, 3> },
     { "win-c64-r64-l2-s2-b16-g1-a2-max3", launch_window<64, 64, 2, 2, 16, false, 1, true, 3> },
     { "win-c64-r128-l2-s4-b16-g1",   launch_window<64, 128, 2, 4, 16, false, 1> },

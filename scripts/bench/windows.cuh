@@ -21,6 +21,10 @@
      come from DRAM again (+11% reads there, ncu). Here G column bands at a time run from the
      top down, the blocks of a band row after band row, so that the block above ran G blocks
      earlier; G = 1 is column-major.
+   win-...-rK: the other way round, strips of K row blocks at a time: a strip walks the column
+     bands, the K blocks of a band top down, so the block above ran one block earlier (but at
+     a strip's top, K x cols / TC blocks earlier) and the blocks running at once read runs of
+     many input rows side by side, as in the launch order; r1 is the launch order in 1D.
    win-...-a2: where cols is odd (input rows off 8 bytes), float2 loads anyway, from the even
      float at or below each row's first: a row's 64 floats in 32 aligned float2s (one float
      before them read and dropped) and, where the row starts odd, its last float alone.
@@ -30,11 +34,20 @@
 
 /* The block's place (bx, by) in the grid of nx column bands by ny row blocks: blockIdx
    itself (G = 0, a 2D grid), or, in a 1D grid, G bands at a time, the row blocks of those
-   bands one row after another (the last group may have fewer bands). */
+   bands one row after another (the last group may have fewer bands), or (G < 0) strips of
+   -G row blocks, band after band (the last strip may have fewer rows). */
 template <int G>
 __device__ void block_place(int nx, int ny, int &bx, int &by)
 {
     if (G == 0) { bx = blockIdx.x; by = blockIdx.y; return; }
+    if (G < 0) {   /* strips of K = -G row blocks, column after column, each top down */
+        const long long b = blockIdx.x, per = (long long)-G * nx;   /* blocks in a strip */
+        const int s = (int)(b / per), w = (int)(b % per);
+        const int height = min(-G, ny + G * s);                     /* row blocks in it */
+        bx = w / height;
+        by = s * -G + w % height;
+        return;
+    }
     const long long b = blockIdx.x, per = (long long)G * ny;   /* blocks in a whole group */
     const int g = (int)(b / per), w = (int)(b % per);
     const int width = min(G, nx - g * G);                     /* bands in this group */
