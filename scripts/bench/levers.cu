@@ -30,6 +30,8 @@
                       elsewhere (one column band at a time, but for rows >= 4 cols)
    step7-lines        the same with each warp's loads (wide) or stores (tall) on one
                       128-byte line (panels.cuh)
+   step7-orders       the same with its windows' block order timed at a shape's first launch
+                      (one band against 8 bands, or the launch order), the faster kept
    copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
 #include <stdio.h>
 #include <stdlib.h>

@@ -201,7 +201,7 @@ static float median3_ms(tk_launch_fn f, const float *d_in, float *d_out, int row
    column band at a time and the other (8 bands at a time where the windows are shifted, the
    launch order where they are not), run 3 times each after one untimed run, and the one of
    the lower median is kept for that shape and said on stdout. The choice costs 8 launches
-   the first time: the harness's warm-ups take it, so time with at least one (the default). */
+   the first time: the harness's warm-ups take it, so time with at least one (the default is 3). */
 static void launch_step7_orders(const float *d_in, float *d_out, int rows, int cols)
 {
     const long ny = (rows + (rows % 8 ? 7 : 0) + 63L) / 64;   /* blocks down a column band */
@@ -220,8 +220,9 @@ static void launch_step7_orders(const float *d_in, float *d_out, int rows, int c
         float t2 = median3_ms(other, d_in, d_out, rows, cols);
         best = t2 < t1 ? other : one;
         known_rows = rows, known_cols = cols;
-        printf("step7-orders at %d x %d: one band %.3f ms, %s %.3f ms: %s\n", rows, cols, t1,
-               shift ? "8 bands" : "the launch order", t2, best == one ? "one band" : "the other");
+        const char *name = shift ? "8 bands" : "the launch order";
+        printf("step7-orders at %d x %d: one band %.3f ms, %s %.3f ms: %s kept\n", rows, cols,
+               t1, name, t2, best == one ? "one band" : name);
     }
     best(d_in, d_out, rows, cols);
 }
