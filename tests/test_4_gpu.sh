@@ -288,6 +288,15 @@ for shape in 1000x1028 333x517; do
     gpu_test "$name" && expect "$name" 0 '^tilecopy-v4 .* yes' scripts/bench/levers \
         --rows "${shape%x*}" --cols "${shape#*x}" --no-cpu --reps 1 --warmup 1
 done
+# A variant whose 2D grid cannot cover a tall shape (tilecopy-v4: 65538 blocks in y here) is
+# skipped in the runtime's words, and the others go on: copy-v4 still runs and is exact.
+name="scripts/bench: a variant whose grid cannot cover the shape is skipped, the others run"
+if gpu_test "$name"; then
+    run_cmd env LEVERS=tilecopy-v4,copy-v4 scripts/bench/levers --rows 4194400 --cols 2 --no-cpu \
+        --reps 1 --warmup 1
+    judge "$name" 0 '^tilecopy-v4 +skipped: its launch failed at this shape \(invalid configuration' \
+        '^copy-v4 .* yes'
+fi
 # no_tma NAME: true, after recording NAME as skipped, when the last levers run skipped its
 # bulk-tensor-copy variants on a GPU without them.
 no_tma() {
