@@ -1,7 +1,8 @@
 /* The lever benchmark's hooks on the one-GPU harness: see bench.h. Each reads or sets a
-   field of the harness's state (harness_state.h). C11. */
+   field of the harness's state (harness_state.h), or times with its rounds. C11. */
 #include "bench.h"
 #include "harness_state.h"
+#include <stdlib.h>
 
 const struct tk_options *tk_run_options(const struct tk_run *run)
 {
@@ -21,4 +22,36 @@ int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m)
 void tk_mark_wrong(struct tk_run *run)
 {
     run->h->core.status = TK_EXIT_WRONG;
+}
+
+struct pick { tk_launch_fn launch; const float *d_in; float *d_out; int rows, cols; };
+
+static void launch_pick(void *arg, cudaStream_t s, int last)
+{
+    const struct pick *p = arg;
+    (void)s, (void)last;   /* a launch runs on the default stream, the harness's */
+    p->launch(p->d_in, p->d_out, p->rows, p->cols);
+}
+
+int tk_run_faster(struct tk_run *run, tk_launch_fn a, tk_launch_fn b, const float *d_in,
+                  float *d_out, double median[2])
+{
+    struct tk_core *c = &run->h->core;
+    struct pick p[2] = { { a, d_in, d_out, (int)run->rows, (int)run->cols },
+                         { b, d_in, d_out, (int)run->rows, (int)run->cols } };
+    struct tk_timed t[2];
+    double *ms[2];
+    for (int k = 0; k < 2; k++) {
+        t[k] = (struct tk_timed){ .work = launch_pick, .arg = &p[k], .out = d_out,
+                                  .out_bytes = run->bytes };
+        ms[k] = tk_core_ms(c);
+    }
+    tk_core_time_rounds(c, t, 2, ms);
+    for (int k = 0; k < 2; k++) {
+        struct tk_stats st;
+        tk_stats_of(ms[k], c->opt.reps, &st);
+        median[k] = st.median;
+        free(ms[k]);
+    }
+    return median[1] < median[0];
 }

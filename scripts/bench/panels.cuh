@@ -158,71 +158,58 @@ static void launch_lever_panel(const float *d_in, float *d_out, int rows, int co
     }
 }
 
-/* Step 7's solution as it chooses: its panels where it takes them, its windows elsewhere,
-   one column band at a time but for a tall matrix whose blocks fit a 2D grid's y (the
-   solution's band_grid). */
-static void launch_step7_paths(const float *d_in, float *d_out, int rows, int cols)
+/* Whether step 7's solution runs its windows one column band at a time at this shape: not a
+   panel shape, and not a tall matrix whose blocks fit a 2D grid's y (the solution's
+   band_grid), which keeps the launch order. */
+static bool step7_bands(int rows, int cols)
 {
     const long ny = (rows + (rows % 8 ? 7 : 0) + 63L) / 64;   /* blocks down a column band */
+    return !panel_shape(rows, cols) && (rows < 4L * cols || ny > TK_GRID_Y_MAX);
+}
+
+/* Step 7's solution as it chooses: its panels where it takes them, its windows elsewhere,
+   one column band at a time (step7_bands) or in the launch order. */
+static void launch_step7_paths(const float *d_in, float *d_out, int rows, int cols)
+{
     if (panel_shape(rows, cols))
         launch_panel(d_in, d_out, rows, cols, 0);
-    else if (rows < 4L * cols || ny > TK_GRID_Y_MAX)
+    else if (step7_bands(rows, cols))
         launch_window<64, 64, 2, 2, 16, false, 1>(d_in, d_out, rows, cols);
     else
         launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
 }
 
-/* A launch's median time of 3 runs, in ms, after one untimed run; every call checked. */
-static float median3_ms(tk_launch_fn f, const float *d_in, float *d_out, int rows, int cols)
-{
-    cudaEvent_t start, stop;
-    float t[3];
-    CUDA_CHECK(cudaEventCreate(&start));
-    CUDA_CHECK(cudaEventCreate(&stop));
-    f(d_in, d_out, rows, cols);
-    CUDA_CHECK(cudaGetLastError());
-    for (int i = 0; i < 3; i++) {
-        CUDA_CHECK(cudaEventRecord(start, 0));
-        f(d_in, d_out, rows, cols);
-        CUDA_CHECK(cudaGetLastError());
-        CUDA_CHECK(cudaEventRecord(stop, 0));
-        CUDA_CHECK(cudaEventSynchronize(stop));
-        CUDA_CHECK(cudaEventElapsedTime(&t[i], start, stop));
-    }
-    CUDA_CHECK(cudaEventDestroy(start));
-    CUDA_CHECK(cudaEventDestroy(stop));
-    float lo = fminf(t[0], fminf(t[1], t[2])), hi = fmaxf(t[0], fmaxf(t[1], t[2]));
-    return t[0] + t[1] + t[2] - lo - hi;
-}
+/* The run the benchmark measures, for a variant that times its own choice (step7-orders):
+   set by main before the first launch. */
+static struct tk_run *bench_run;
 
 /* Step 7's solution's choice, but the block order of its windows measured instead of fixed:
    the H100 and the H200 want different orders at the near-squares (step7/RESEARCH.md, "The
-   two GPUs want different orders"). At the first launch of a shape the two candidates, one
-   column band at a time and the other (8 bands at a time where the windows are shifted, the
-   launch order where they are not), run 3 times each after one untimed run, and the one of
-   the lower median is kept for that shape and said on stdout. The choice costs 8 launches
-   the first time: the harness's warm-ups take it, so time with at least one (the default is 3). */
+   two GPUs want different orders"). At the first launch of a shape, which main makes before
+   any timing (launches_here), the two candidates, one column band at a time and the other (8
+   bands at a time where the windows are shifted, the launch order where they are not), are
+   timed in rounds as every row is (tk_run_faster), and the faster is kept for that shape and
+   said on stdout. */
 static void launch_step7_orders(const float *d_in, float *d_out, int rows, int cols)
 {
-    const long ny = (rows + (rows % 8 ? 7 : 0) + 63L) / 64;   /* blocks down a column band */
-    if (panel_shape(rows, cols) || !(rows < 4L * cols || ny > TK_GRID_Y_MAX)) {
+    if (!step7_bands(rows, cols)) {
         launch_step7_paths(d_in, d_out, rows, cols);   /* panels, and tall windows: unchanged */
         return;
     }
     static int known_rows = -1, known_cols = -1;
     static tk_launch_fn best;
-    const bool shift = rows % 8 != 0;
-    tk_launch_fn one = launch_window<64, 64, 2, 2, 16, false, 1>;
-    tk_launch_fn other = shift ? launch_window<64, 64, 2, 2, 16, false, 8>
-                               : launch_window<64, 64, 2, 2, 16, false, -1>;
     if (rows != known_rows || cols != known_cols) {
-        float t1 = median3_ms(one, d_in, d_out, rows, cols);
-        float t2 = median3_ms(other, d_in, d_out, rows, cols);
-        best = t2 < t1 ? other : one;
+        const bool shift = rows % 8 != 0;
+        const char *names[2] = { "one band", shift ? "8 bands" : "the launch order" };
+        tk_launch_fn order[2] = { launch_window<64, 64, 2, 2, 16, false, 1>,
+                                  shift ? launch_window<64, 64, 2, 2, 16, false, 8>
+                                        : launch_window<64, 64, 2, 2, 16, false, -1> };
+        double ms[2];
+        const int k = tk_run_faster(bench_run, order[0], order[1], d_in, d_out, ms);
+        best = order[k];
         known_rows = rows, known_cols = cols;
-        const char *name = shift ? "8 bands" : "the launch order";
-        printf("step7-orders at %d x %d: one band %.3f ms, %s %.3f ms: %s kept\n", rows, cols,
-               t1, name, t2, best == one ? "one band" : name);
+        printf("step7-orders at %d x %d: %s %.3f ms, %s %.3f ms (medians): %s kept\n", rows,
+               cols, names[0], ms[0], names[1], ms[1], names[k]);
     }
     best(d_in, d_out, rows, cols);
 }
