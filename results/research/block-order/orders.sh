@@ -3,7 +3,8 @@
 # table (the kit's timing: median, % of the copy measured beside it), not the back-to-back one.
 # Run here: sh orders.sh > orders.csv
 echo "gpu,file,rows,cols,variant,pct_copy"
-for f in h100-plain.txt h100-strips.txt h100-sizes.txt h100-h0.txt h100-tall-lines.txt h200-order.txt h200-h0.txt; do
+for f in h100-plain.txt h100-strips.txt h100-sizes.txt h100-h0.txt h100-tall-lines.txt h200-order.txt h200-h0.txt \
+         h100-measured.txt h200-measured.txt h200-copies.txt h200-r128.txt; do
     awk -v g="${f%%-*}" -v f="$f" '
         /^== / { s = $0; sub(/.*--rows /, "", s); r = s; sub(/ .*/, "", r)
                  c = s; sub(/.*--cols /, "", c); sub(/ .*/, "", c); bb = 0 }
