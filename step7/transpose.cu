@@ -29,18 +29,18 @@ __device__ __forceinline__ int at(int c, int r)
     return c * TILE + (((r / 2) ^ ((c / 2) % 16)) * 2) + r % 2;
 }
 
-/* BEYOND(step7): the block order. In a grid of one dimension (the launch gives one for all
-   but a tall matrix) the blocks run one column band at a time from the top down, so that the
-   H rows a block stages above its own were read by the block just before it and are still in
-   the L2; a tall matrix keeps the 2D grid, whose order was faster there (step7/RESEARCH.md,
-   "Block order"). Returns the block's column band (x) and its row of windows (y). */
+/* BEYOND(step7): the block order. The blocks run g column bands at a time, the blocks of
+   those bands row after row from the top down; the launch sets g by the grid's shape, g x ny
+   blocks in x. With one band the H rows a block stages above its own were read by the block
+   just before it and are still in the L2; with all bands (g = the bands across) the blocks
+   run in a 2D grid's launch order. Returns the block's column band (x) and its row of
+   windows (y). */
 template <int H>
 __device__ __forceinline__ int2 block_of(int rows)
 {
     int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
-    int bx = gridDim.y > 1 ? blockIdx.x : blockIdx.x / ny;
-    int by = gridDim.y > 1 ? blockIdx.y : blockIdx.x % ny;
-    return make_int2(bx, by);
+    int g = gridDim.x / ny;                       /* column bands at a time */
+    return make_int2(blockIdx.y * g + blockIdx.x % g, blockIdx.x / g);
 }
 
 /* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
@@ -124,13 +124,49 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
 #include "panels.cuh"   /* BEYOND(step7): skinny shapes; step7/README.md says why */
 
 /* BEYOND(step7): the grid, for windows that start up to h rows above their block's rows: TC
-   columns a block across, and down enough blocks of TR rows to reach the last row; in one
-   dimension, run band by band (block_of, above), but for a tall matrix. Not static: the
-   starter does not call it yet, and the compiler would warn. */
+   columns a block across, and down enough blocks of TR rows to reach the last row, run
+   `bands` column bands at a time (block_of, above): g x ny blocks in x, one group of bands a
+   step of y (more bands where the groups would pass a grid's y, 65535). Which order is
+   fastest depends on the GPU and the shape (step7/RESEARCH.md, "Block order"): launch times
+   them at a shape's first launch (time_orders, below). Not static: the starter does not call
+   it yet, and the compiler would warn. */
+static long bands = 1;   /* column bands at a time: 1, 8, or all of them */
 dim3 band_grid(int rows, int cols, int h)
 {
-    int nx = (cols + TC - 1) / TC, ny = (rows + h + TR - 1) / TR;
-    return rows < 4L * cols || ny > 65535 ? dim3(nx * ny) : dim3(nx, ny);
+    long nx = (cols + TC - 1) / TC, ny = (rows + h + TR - 1) / TR;
+    long g = bands < nx ? bands : nx;
+    if (nx > 65535 * g)
+        g = (nx + 65534) / 65535;
+    return dim3(g * ny, (nx + g - 1) / g);
+}
+
+/* BEYOND(step7): at a shape's first launch, run the launch (it is passed in) five times with
+   each block order, one band, 8 bands and all bands, in turn, and keep the fastest (the least
+   time of its five). The output is the transpose whichever order runs. */
+static long timed_rows = -1, timed_cols = -1;   /* the shape whose order is known */
+static void time_orders(void (*run)(const float *, float *, long, long), const float *d_in,
+                        float *d_out, long rows, long cols)
+{
+    long order[3] = { 1, 8, (cols + TC - 1) / TC };
+    float best[3] = { 1e30f, 1e30f, 1e30f }, ms;
+    cudaEvent_t start, stop;
+    timed_rows = rows, timed_cols = cols;   /* the calls below launch with the order they set */
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&stop));
+    for (int k = 0; k < 15; k++) {
+        bands = order[k % 3];
+        CUDA_CHECK(cudaEventRecord(start));
+        run(d_in, d_out, rows, cols);
+        CUDA_CHECK(cudaGetLastError());
+        CUDA_CHECK(cudaEventRecord(stop));
+        CUDA_CHECK(cudaEventSynchronize(stop));
+        CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        best[k % 3] = ms < best[k % 3] ? ms : best[k % 3];
+    }
+    int f = best[1] < best[0] ? 1 : 0;
+    bands = order[best[2] < best[f] ? 2 : f];
+    CUDA_CHECK(cudaEventDestroy(start));
+    CUDA_CHECK(cudaEventDestroy(stop));
 }
 
 static void launch(const float *d_in, float *d_out, long rows, long cols)   /* BEYOND(step7) */
@@ -138,6 +174,9 @@ static void launch(const float *d_in, float *d_out, long rows, long cols)   /* B
     if (panel_shape(rows, cols)) {   /* BEYOND(step7): skinny, or a side past an int */
         launch_panel(d_in, d_out, rows, cols, 0);
         return;
+    }
+    if (rows != timed_rows || cols != timed_cols) {   /* BEYOND(step7): a new shape */
+        time_orders(launch, d_in, d_out, rows, cols);   /* runs this launch itself, above */
     }
     /* TODO(step7): one launch for each shape. Where rows is not a multiple of 8, the
        kernel with the halo; where cols is even, the kernel with float2 loads. The block is

@@ -29,7 +29,7 @@ awk 'NR == FNR { drop[$1] = 1; next } !(FNR in drop)' "$TK_BUILD/beyond.lines" s
 expect "exercise-diff: code beyond the exercise that the starter leaves to the student fails" 1 \
     "^solution/step7/transpose.cu line $(head -n 1 "$TK_BUILD/beyond.lines"), in the region marked BEYOND\\(step7\\) at its line [0-9]+, is not in " \
     tests/exercise-diff.sh "$planted" solution/step7/transpose.cu step7
-sed 's/return make_int2(bx, by);/return make_int2(by, bx);/' step7/transpose.cu >"$planted"
+sed 's|int g = gridDim.x / ny;|int g = gridDim.y;|' step7/transpose.cu >"$planted"
 expect "exercise-diff: code beyond the exercise that the starter holds otherwise fails" 1 \
     'in the region marked BEYOND\(step7\) at its line [0-9]+, is changed in solution/step7/transpose.cu' \
     tests/exercise-diff.sh "$planted" solution/step7/transpose.cu step7
@@ -92,9 +92,9 @@ expect "starter-is-previous: a starter printing the previous step's row fails" 1
 sed '/^    tk_unfinished();/d' step6/transpose.cu >"$planted"
 expect "starter-is-previous: a starter without tk_unfinished() fails" 1 'holds 0 tk_unfinished\(\) calls, not one' \
     tests/starter-is-previous.sh "$planted" solution/step5/transpose.cu step6 solution/step6/transpose.cu
-sed 's/return make_int2(bx, by);/return make_int2(by, bx);/' step7/transpose.cu >"$planted"
+sed 's|int g = gridDim.x / ny;|int g = gridDim.y;|' step7/transpose.cu >"$planted"
 expect "starter-is-previous: code beyond the exercise that differs from the solution's fails, naming the line" 1 \
-    "line $(lineof "$planted" 'return make_int2(by, bx);'), marked BEYOND\\(step7\\), differs from solution/step7/transpose.cu line $(lineof solution/step7/transpose.cu 'return make_int2(bx, by);'):" \
+    "line $(lineof "$planted" 'int g = gridDim.y;'), marked BEYOND\\(step7\\), differs from solution/step7/transpose.cu line $(lineof solution/step7/transpose.cu 'int g = gridDim.x / ny;'):" \
     tests/starter-is-previous.sh "$planted" solution/step6/transpose.cu step7 solution/step7/transpose.cu
 sed 's|^    dim3 block(BLOCKX, BLOCKY);|&   /* BEYOND(step7) */|' step7/transpose.cu >"$planted"
 expect "starter-is-previous: a mark BEYOND does not hide the previous solution's code" 1 \

@@ -30,12 +30,12 @@ int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m)
 /* An output the program checked itself was wrong: tk_end returns TK_EXIT_WRONG. */
 void tk_mark_wrong(struct tk_run *run);
 
-/* Whether launch b ran faster than launch a at run's shape (1) or not (0): the two timed in
-   rounds as every row is (tk_core_time_rounds: output poisoned and L2 emptied before each
-   run, opt.warmup + opt.reps rounds); median[0], median[1] their medians in ms. Outside any
-   other timing only: it uses the harness's events. */
-int tk_run_faster(struct tk_run *run, tk_launch_fn a, tk_launch_fn b, const float *d_in,
-                  float *d_out, double median[2]);
+/* Which of n launches ran fastest at run's shape (its index): each timed in rounds as every
+   row is (tk_core_time_rounds: output poisoned and L2 emptied before each run, opt.warmup +
+   opt.reps rounds); median[k] their medians in ms. Outside any other timing only: it uses
+   the harness's events. */
+int tk_run_fastest(struct tk_run *run, const tk_launch_fn *launch, int n, const float *d_in,
+                   float *d_out, double *median);
 
 #ifdef __cplusplus
 }

@@ -26,12 +26,13 @@
                       windows a block down its band carrying the staged rows (windows.cuh)
    panel-fF-bNT[-h0]  skinny shapes: a block moves every row of W columns (or every column of
                       H rows) through a shared panel of F floats (panels.cuh)
-   step7-panels       step 7's solution's choice: its panels on skinny shapes, its windows
-                      elsewhere (one column band at a time, but for rows >= 4 cols)
+   step7-panels       step 7's solution's choice until 2026-11-27: its panels on skinny
+                      shapes, its windows elsewhere (one column band at a time, but for rows
+                      >= 4 cols)
    step7-lines        the same with each warp's loads (wide) or stores (tall) on one
                       128-byte line (panels.cuh)
-   step7-orders       the same with its windows' block order timed at a shape's first launch
-                      (one band against 8 bands, or the launch order), the faster kept
+   step7-orders       step 7's solution's choice since: the windows' block order timed at a
+                      shape's first launch (one band, 8 bands, the launch order), the fastest kept
    copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
 #include <stdio.h>
 #include <stdlib.h>

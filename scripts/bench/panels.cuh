@@ -158,17 +158,17 @@ static void launch_lever_panel(const float *d_in, float *d_out, int rows, int co
     }
 }
 
-/* Whether step 7's solution runs its windows one column band at a time at this shape: not a
-   panel shape, and not a tall matrix whose blocks fit a 2D grid's y (the solution's
-   band_grid), which keeps the launch order. */
+/* Whether step 7's solution, until it measured its block order, ran its windows one column
+   band at a time at this shape: not a panel shape, and not a tall matrix whose blocks fit a
+   2D grid's y, which kept the launch order. */
 static bool step7_bands(int rows, int cols)
 {
     const long ny = (rows + (rows % 8 ? 7 : 0) + 63L) / 64;   /* blocks down a column band */
     return !panel_shape(rows, cols) && (rows < 4L * cols || ny > TK_GRID_Y_MAX);
 }
 
-/* Step 7's solution as it chooses: its panels where it takes them, its windows elsewhere,
-   one column band at a time (step7_bands) or in the launch order. */
+/* Step 7's solution as it chose until 2026-11-27: its panels where it takes them, its windows
+   elsewhere, one column band at a time (step7_bands) or in the launch order. */
 static void launch_step7_paths(const float *d_in, float *d_out, int rows, int cols)
 {
     if (panel_shape(rows, cols))
@@ -183,33 +183,30 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
    set by main before the first launch. */
 static struct tk_run *bench_run;
 
-/* Step 7's solution's choice, but the block order of its windows measured instead of fixed:
-   the H100 and the H200 want different orders at the near-squares (step7/RESEARCH.md, "The
-   two GPUs want different orders"). At the first launch of a shape, which main makes before
-   any timing (launches_here), the two candidates, one column band at a time and the other (8
-   bands at a time where the windows are shifted, the launch order where they are not), are
-   timed in rounds as every row is (tk_run_faster), and the faster is kept for that shape and
-   said on stdout. */
+/* Step 7's solution's choice since 2026-11-27: its panels where it takes them, and its windows
+   in the block order measured at a shape's first launch, which main makes before any timing
+   (launches_here): one band, 8 bands and the launch order (step7/RESEARCH.md, "Block order"),
+   timed in rounds as every row is (tk_run_fastest), the fastest kept for that shape and said
+   on stdout. The solution times its own five runs of each, back to back (time_orders). */
 static void launch_step7_orders(const float *d_in, float *d_out, int rows, int cols)
 {
-    if (!step7_bands(rows, cols)) {
-        launch_step7_paths(d_in, d_out, rows, cols);   /* panels, and tall windows: unchanged */
+    if (panel_shape(rows, cols)) {
+        launch_panel(d_in, d_out, rows, cols, 0);
         return;
     }
     static int known_rows = -1, known_cols = -1;
     static tk_launch_fn best;
     if (rows != known_rows || cols != known_cols) {
-        const bool shift = rows % 8 != 0;
-        const char *names[2] = { "one band", shift ? "8 bands" : "the launch order" };
-        tk_launch_fn order[2] = { launch_window<64, 64, 2, 2, 16, false, 1>,
-                                  shift ? launch_window<64, 64, 2, 2, 16, false, 8>
-                                        : launch_window<64, 64, 2, 2, 16, false, -1> };
-        double ms[2];
-        const int k = tk_run_faster(bench_run, order[0], order[1], d_in, d_out, ms);
+        const char *names[3] = { "one band", "8 bands", "the launch order" };
+        const tk_launch_fn order[3] = { launch_window<64, 64, 2, 2, 16, false, 1>,
+                                        launch_window<64, 64, 2, 2, 16, false, 8>,
+                                        launch_window<64, 64, 2, 2, 16, false, -1> };
+        double ms[3];
+        const int k = tk_run_fastest(bench_run, order, 3, d_in, d_out, ms);
         best = order[k];
         known_rows = rows, known_cols = cols;
-        printf("step7-orders at %d x %d: %s %.3f ms, %s %.3f ms (medians): %s kept\n", rows,
-               cols, names[0], ms[0], names[1], ms[1], names[k]);
+        printf("step7-orders at %d x %d: %s %.3f ms, %s %.3f ms, %s %.3f ms (medians): %s kept\n",
+               rows, cols, names[0], ms[0], names[1], ms[1], names[2], ms[2], names[k]);
     }
     best(d_in, d_out, rows, cols);
 }

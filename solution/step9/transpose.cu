@@ -24,18 +24,18 @@ __device__ __forceinline__ int skew(int c, int rows)
     return (c % 8) * (rows % 8) % 8;   /* (c * rows) % 8, without overflowing an int */
 }
 
-/* BEYOND(step7): the block order. In a grid of one dimension (the launch gives one for all
-   but a tall matrix) the blocks run one column band at a time from the top down, so that the
-   H rows a block stages above its own were read by the block just before it and are still in
-   the L2; a tall matrix keeps the 2D grid, whose order was faster there (step7/RESEARCH.md,
-   "Block order"). Returns the block's column band (x) and its row of windows (y). */
+/* BEYOND(step7): the block order. The blocks run g column bands at a time, the blocks of
+   those bands row after row from the top down; the launch sets g by the grid's shape, g x ny
+   blocks in x. With one band the H rows a block stages above its own were read by the block
+   just before it and are still in the L2; with all bands (g = the bands across) the blocks
+   run in a 2D grid's launch order. Returns the block's column band (x) and its row of
+   windows (y). */
 template <int H>
 __device__ __forceinline__ int2 block_of(int rows)
 {
     int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
-    int bx = gridDim.y > 1 ? blockIdx.x : blockIdx.x / ny;
-    int by = gridDim.y > 1 ? blockIdx.y : blockIdx.x % ny;
-    return make_int2(bx, by);
+    int g = gridDim.x / ny;                       /* column bands at a time */
+    return make_int2(blockIdx.y * g + blockIdx.x % g, blockIdx.x / g);
 }
 
 /* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
@@ -99,9 +99,13 @@ static void launch(const float *d_in, float *d_out, long rows, long cols, cudaSt
     }
     bool shift = rows % 8 != 0;   /* output rows start off their sectors */
     bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
-    int nx = (cols + TC - 1) / TC, ny = (rows + (shift ? HALO : 0) + TR - 1) / TR;
-    /* one dimension, band by band, but 2D for a tall matrix whose ny fits a grid's y */
-    dim3 grid = rows < 4L * cols || ny > 65535 ? dim3(nx * ny) : dim3(nx, ny);
+    long nx = (cols + TC - 1) / TC, ny = (rows + (shift ? HALO : 0) + TR - 1) / TR;
+    /* one column band at a time (block_of), all bands (the launch order) for a tall matrix,
+       and more bands where the groups would pass a grid's y */
+    long g = rows < 4L * cols ? 1 : nx;
+    if (nx > 65535 * g)
+        g = (nx + 65534) / 65535;
+    dim3 grid(g * ny, (nx + g - 1) / g);
     dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
     if (shift && pairs)
         transpose_kernel<HALO, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
