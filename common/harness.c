@@ -23,6 +23,62 @@ static struct {
     int wrong;                /* a shape before this one was not exact (--keep-going) */
 } shapes;
 
+/* What tk_fastest_way found at this shape, said after the row (finish_shape); empty if none. */
+static char way_note[512];
+
+int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *const *names,
+                   int n, const float *d_in, float *d_out, long rows, long cols)
+{
+    enum { RUNS = 5, MAX_WAYS = 8 };
+    char err[160];
+    int forced = tk_way_of(getenv("TK_WAY"), n, err, sizeof err);
+    if (forced == -2) {
+        fprintf(stderr, "transpose: %s: it names one of this launch's %d ways, 0 to %d\n", err,
+                n, n - 1);
+        exit(TK_EXIT_USAGE);
+    }
+    if (forced >= 0) {
+        snprintf(way_note, sizeof way_note, "note: at %ld x %ld the launch took %s, as TK_WAY=%d "
+                 "says (not timed)\n", rows, cols, names[forced], forced);
+        return forced;
+    }
+    if (n < 1 || n > MAX_WAYS) {
+        fprintf(stderr, "transpose: tk_fastest_way: %d ways (1 to %d)\n", n, MAX_WAYS);
+        exit(TK_EXIT_USAGE);
+    }
+    float best[MAX_WAYS] = { 0 };
+    cudaEvent_t start, stop;
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&stop));
+    for (int r = 0; r < RUNS * n; r++) {
+        float ms;
+        way(r % n);
+        CUDA_CHECK(cudaEventRecord(start, 0));
+        launch(d_in, d_out, rows, cols);
+        CUDA_CHECK(cudaGetLastError());
+        CUDA_CHECK(cudaEventRecord(stop, 0));
+        CUDA_CHECK(cudaEventSynchronize(stop));
+        CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        if (r < n || ms < best[r % n])
+            best[r % n] = ms;
+    }
+    CUDA_CHECK(cudaEventDestroy(start));
+    CUDA_CHECK(cudaEventDestroy(stop));
+    int k = 0;
+    for (int w = 1; w < n; w++)
+        if (best[w] < best[k])
+            k = w;
+    size_t at = (size_t)snprintf(way_note, sizeof way_note, "note: at %ld x %ld the launch took "
+                                 "the fastest of its ways (the least of %d runs each):", rows,
+                                 cols, RUNS);
+    for (int w = 0; w < n && at < sizeof way_note; w++)
+        at += (size_t)snprintf(way_note + at, sizeof way_note - at, "%s %s %.3f ms", w ? "," : "",
+                               names[w], best[w]);
+    if (at < sizeof way_note)
+        snprintf(way_note + at, sizeof way_note - at, ": %s\n", names[k]);
+    return k;
+}
+
 static void release(struct tk_run *run)
 {
     tk_core_release(&run->h->core);
@@ -322,6 +378,9 @@ static int finish_shape(struct tk_run *run)
     char note[320];
     if (h->kernel_reported && tk_l2_note(note, sizeof note, run->bytes, c->l2_bytes))
         tk_core_say(c, "%s\n", note);
+    if (way_note[0])
+        tk_core_say(c, "%s", way_note);
+    way_note[0] = '\0';
     if (tk_todo_open()) {
         tk_core_say_unfinished(c, "the row above is still the kernel the starter began with; ");
         if (!c->status)

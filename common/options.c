@@ -87,6 +87,16 @@ static int parse_long(const char *flag, const char *text, long lo, long hi, long
     return 0;
 }
 
+int tk_way_of(const char *text, int n, char *err, size_t errlen)
+{
+    long k;
+    if (!text || !*text)
+        return -1;
+    if (parse_long("TK_WAY", text, 0, n - 1L, &k, err, errlen))
+        return -2;
+    return (int)k;
+}
+
 /* Whether rows x cols is a size the kit runs; writes a message into err otherwise. */
 static enum tk_parse_result check_size(long rows, long cols, char *err, size_t errlen)
 {

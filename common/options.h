@@ -69,6 +69,11 @@ int tk_takes_long_sides(const char *step);
    TK_INT_SIDE_MAX: 1, and err says so in the step's words and names step 7; 0 otherwise. */
 int tk_side_refusal(const char *step, long rows, long cols, char *err, size_t errlen);
 
+/* The way TK_WAY (the environment's text, NULL where unset) tells a launch of n ways to take
+   (tk_fastest_way, harness.h): -1 where it is unset or empty (time them), K where it reads a
+   whole number 0 <= K < n, -2 otherwise, err saying why. */
+int tk_way_of(const char *text, int n, char *err, size_t errlen);
+
 /* The --help text, shared by every step. */
 void tk_print_usage(FILE *f, const char *prog);
 

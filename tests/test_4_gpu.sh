@@ -228,11 +228,31 @@ done
 name="the library row (cublasSgeam) is exact at every shape of scripts/grade/shapes.txt"
 gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" scripts/library/library \
     --shapes "$shapes" --no-cpu --reps 2 --warmup 1
-# Past a grid's y: step 7 takes a tall shape whose column bands pass it (1D grid) and the
+# Past a grid's y: step 7 takes a tall shape whose row blocks pass it (they go in x) and the
 # shapes the kit once refused; steps 2 to 6 refuse 4194400 rows, saying why in their terms.
 name="solution step7 is exact past a grid's y: 4194400 x 50 (windows), 25913499 x 11 (panel), 5417517 x 71"
 gpu_test "$name" && expect "$name" 0 "$(exact_at 5417517x71)" solution/step7/transpose \
     --shapes 4194400x50,25913499x11,5417517x71 --no-cpu --reps 1 --warmup 0
+# Step 7's block orders (tk_fastest_way, TK_WAY): each order exact, forced, at shapes whose
+# column bands leave the last group of 8 short (10 and 79 bands), with and without the halo,
+# float2 loads and one float, and a tall one; the notes say the order taken. Unforced, the
+# orders are timed and the one kept is said; a TK_WAY that names no order is refused.
+ways=120x577,300x600,3001x5001,1001x65
+ways_named=("one band" "8 bands" "all bands")
+for k in 0 1 2; do
+    name="solution step7 is exact in block order $k (TK_WAY=$k, ${ways_named[$k]}) at ${ways//,/, }"
+    gpu_test "$name" || continue
+    run_cmd env TK_WAY=$k solution/step7/transpose --shapes "$ways" --no-cpu --reps 1 --warmup 0
+    judge "$name" 0 "$(exact_at 1001x65)" \
+        "^note: at 3001 x 5001 the launch took ${ways_named[$k]}, as TK_WAY=$k says \(not timed\)\$"
+done
+name="solution step7 times its block orders at a shape's first launch and says which it kept"
+gpu_test "$name" && expect "$name" 0 \
+    '^note: at 3001 x 5001 the launch took the fastest of its ways \(the least of 5 runs each\): one band [0-9.]+ ms, 8 bands [0-9.]+ ms, all bands [0-9.]+ ms: (one band|8 bands|all bands)$' \
+    solution/step7/transpose --rows 3001 --cols 5001 --no-cpu --reps 1 --warmup 0
+name="solution step7 refuses a TK_WAY that names no block order, saying which it takes (exit 2)"
+gpu_test "$name" && expect "$name" 2 "TK_WAY: 3 is too large \(at most 2\): it names one of this launch's 3 ways, 0 to 2" \
+    env TK_WAY=3 solution/step7/transpose --rows 300 --cols 600 --no-cpu --reps 1 --warmup 0
 # Past an int a side: step 7's panels and the library row (cublasSgeam_64) take a side of
 # 2^31 and more, where the GPU and the host hold the two matrices (8 to 24 GiB each); a machine
 # that cannot hold one skips it, saying so. One shape a run: a --shapes list stops at 2^31.

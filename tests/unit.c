@@ -1192,6 +1192,23 @@ static void test_l2_note(void)
     result("l2 note: an L2 of unknown size (0) gets none", !tk_l2_note(buf, sizeof buf, 4, 0), buf);
 }
 
+/* TK_WAY, the tests' knob on a launch of several ways (tk_fastest_way): unset or empty times
+   them; a way's number takes it; anything else is refused, saying why. */
+static void test_way(void)
+{
+    char err[160] = "";
+    result("TK_WAY: unset means time the ways", tk_way_of(NULL, 3, err, sizeof err) == -1, err);
+    result("TK_WAY: empty means time the ways", tk_way_of("", 3, err, sizeof err) == -1, err);
+    result("TK_WAY: 0 and 2 of 3 ways are taken", tk_way_of("0", 3, err, sizeof err) == 0 &&
+           tk_way_of("2", 3, err, sizeof err) == 2, err);
+    result("TK_WAY: 3 of 3 ways is refused, saying the most", tk_way_of("3", 3, err, sizeof err) == -2 &&
+           strstr(err, "TK_WAY: 3 is too large (at most 2)"), err);
+    result("TK_WAY: -1 is refused", tk_way_of("-1", 3, err, sizeof err) == -2 &&
+           strstr(err, "too small (at least 0)"), err);
+    result("TK_WAY: a word is refused, saying so", tk_way_of("8bands", 3, err, sizeof err) == -2 &&
+           strstr(err, "TK_WAY: '8bands' is not a whole number"), err);
+}
+
 int main(int argc, char **argv)
 {
     test_options_good();
@@ -1210,5 +1227,6 @@ int main(int argc, char **argv)
     test_launch_rows();
     test_arithmetic();
     test_l2_note();
+    test_way();
     return failures != 0;
 }

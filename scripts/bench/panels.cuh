@@ -187,7 +187,8 @@ static struct tk_run *bench_run;
    in the block order measured at a shape's first launch, which main makes before any timing
    (launches_here): one band, 8 bands and the launch order (step7/RESEARCH.md, "Block order"),
    timed in rounds as every row is (tk_run_fastest), the fastest kept for that shape and said
-   on stdout. The solution times its own five runs of each, back to back (time_orders). */
+   on stdout. The solution times its own five runs of each, back to back (the harness's
+   tk_fastest_way). */
 static void launch_step7_orders(const float *d_in, float *d_out, int rows, int cols)
 {
     if (panel_shape(rows, cols)) {

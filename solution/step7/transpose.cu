@@ -87,12 +87,11 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
 
 /* BEYOND(step7): the grid, for windows that start up to h rows above their block's rows: TC
    columns a block across, and down enough blocks of TR rows to reach the last row, run
-   `bands` column bands at a time (block_of, above): g x ny blocks in x, one group of bands a
-   step of y (more bands where the groups would pass a grid's y, 65535). Which order is
-   fastest depends on the GPU and the shape (step7/RESEARCH.md, "Block order"): launch times
-   them at a shape's first launch (time_orders, below). Not static: the starter does not call
-   it yet, and the compiler would warn. */
-static long bands = 1;   /* column bands at a time: 1, 8, or all of them */
+   `bands` column bands at a time (block_of needs this grid: it reads the order back from
+   gridDim.x): g x ny blocks in x, one group of bands a step of y (more bands where the groups
+   would pass a grid's y, 65535). Not static: the starter does not call it yet, and the
+   compiler would warn. */
+static long bands = 1;   /* column bands at a time: 1, 8, or all of them (the launch order) */
 dim3 band_grid(int rows, int cols, int h)
 {
     long nx = (cols + TC - 1) / TC, ny = (rows + h + TR - 1) / TR;
@@ -102,33 +101,14 @@ dim3 band_grid(int rows, int cols, int h)
     return dim3(g * ny, (nx + g - 1) / g);
 }
 
-/* BEYOND(step7): at a shape's first launch, run the launch (it is passed in) five times with
-   each block order, one band, 8 bands and all bands, in turn, and keep the fastest (the least
-   time of its five). The output is the transpose whichever order runs. */
-static long timed_rows = -1, timed_cols = -1;   /* the shape whose order is known */
-static void time_orders(void (*run)(const float *, float *, long, long), const float *d_in,
-                        float *d_out, long rows, long cols)
+/* BEYOND(step7): which block order is fastest depends on the GPU and the shape
+   (step7/RESEARCH.md, "Block order"), so launch measures it at a shape's first launch:
+   tk_fastest_way (the harness) runs the launch five times in each order, and the order of
+   least time is kept. The output is the transpose whichever order runs. */
+static long timed_rows = -1, timed_cols = -1;   /* the shape whose order is kept */
+static void use_order(int k)   /* order k: one band, 8 bands or all bands (the launch order) */
 {
-    long order[3] = { 1, 8, (cols + TC - 1) / TC };
-    float best[3] = { 1e30f, 1e30f, 1e30f }, ms;
-    cudaEvent_t start, stop;
-    timed_rows = rows, timed_cols = cols;   /* the calls below launch with the order they set */
-    CUDA_CHECK(cudaEventCreate(&start));
-    CUDA_CHECK(cudaEventCreate(&stop));
-    for (int k = 0; k < 15; k++) {
-        bands = order[k % 3];
-        CUDA_CHECK(cudaEventRecord(start));
-        run(d_in, d_out, rows, cols);
-        CUDA_CHECK(cudaGetLastError());
-        CUDA_CHECK(cudaEventRecord(stop));
-        CUDA_CHECK(cudaEventSynchronize(stop));
-        CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-        best[k % 3] = ms < best[k % 3] ? ms : best[k % 3];
-    }
-    int f = best[1] < best[0] ? 1 : 0;
-    bands = order[best[2] < best[f] ? 2 : f];
-    CUDA_CHECK(cudaEventDestroy(start));
-    CUDA_CHECK(cudaEventDestroy(stop));
+    bands = k == 0 ? 1 : k == 1 ? 8 : (timed_cols + TC - 1) / TC;
 }
 
 static void launch(const float *d_in, float *d_out, long rows, long cols)   /* BEYOND(step7) */
@@ -137,8 +117,10 @@ static void launch(const float *d_in, float *d_out, long rows, long cols)   /* B
         launch_panel(d_in, d_out, rows, cols, 0);
         return;
     }
-    if (rows != timed_rows || cols != timed_cols) {   /* BEYOND(step7): a new shape */
-        time_orders(launch, d_in, d_out, rows, cols);   /* runs this launch itself, above */
+    if (rows != timed_rows || cols != timed_cols) {   /* BEYOND(step7): a shape's first launch */
+        const char *const orders[3] = { "one band", "8 bands", "all bands" };
+        timed_rows = rows, timed_cols = cols;   /* so the launches timed below are not first */
+        use_order(tk_fastest_way(launch, use_order, orders, 3, d_in, d_out, rows, cols));
     }
     bool shift = rows % 8 != 0;   /* output rows start off their sectors */
     bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
