@@ -23,14 +23,26 @@ static struct {
     int wrong;                /* a shape before this one was not exact (--keep-going) */
 } shapes;
 
-/* What tk_fastest_way found at this shape, said after the row (finish_shape); empty if none. */
+/* What tk_fastest_way found at this shape, said after the row (finish_shape, which ends the
+   line); empty if none. */
 static char way_note[512];
 
 int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *const *names,
                    int n, const float *d_in, float *d_out, long rows, long cols)
 {
     enum { RUNS = 5, MAX_WAYS = 8 };
+    static int timing;   /* set while the launch runs below: it must not ask again */
     char err[160];
+    if (n < 1 || n > MAX_WAYS) {
+        fprintf(stderr, "transpose: tk_fastest_way: %d ways (1 to %d)\n", n, MAX_WAYS);
+        exit(TK_EXIT_USAGE);
+    }
+    if (timing) {
+        fprintf(stderr, "transpose: at %ld x %ld the launch asked tk_fastest_way again while it "
+                "was being timed: it must know the shape it asked for as timed before the harness "
+                "runs it (step 7: timed_rows and timed_cols)\n", rows, cols);
+        exit(TK_EXIT_USAGE);
+    }
     int forced = tk_way_of(getenv("TK_WAY"), n, err, sizeof err);
     if (forced == -2) {
         fprintf(stderr, "transpose: %s: it names one of this launch's %d ways, 0 to %d\n", err,
@@ -39,17 +51,15 @@ int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *con
     }
     if (forced >= 0) {
         snprintf(way_note, sizeof way_note, "note: at %ld x %ld the launch took %s, as TK_WAY=%d "
-                 "says (not timed)\n", rows, cols, names[forced], forced);
+                 "says (not timed)", rows, cols, names[forced], forced);
+        way(forced);
         return forced;
-    }
-    if (n < 1 || n > MAX_WAYS) {
-        fprintf(stderr, "transpose: tk_fastest_way: %d ways (1 to %d)\n", n, MAX_WAYS);
-        exit(TK_EXIT_USAGE);
     }
     float best[MAX_WAYS] = { 0 };
     cudaEvent_t start, stop;
     CUDA_CHECK(cudaEventCreate(&start));
     CUDA_CHECK(cudaEventCreate(&stop));
+    timing = 1;
     for (int r = 0; r < RUNS * n; r++) {
         float ms;
         way(r % n);
@@ -62,12 +72,14 @@ int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *con
         if (r < n || ms < best[r % n])
             best[r % n] = ms;
     }
+    timing = 0;
     CUDA_CHECK(cudaEventDestroy(start));
     CUDA_CHECK(cudaEventDestroy(stop));
     int k = 0;
     for (int w = 1; w < n; w++)
         if (best[w] < best[k])
             k = w;
+    way(k);
     size_t at = (size_t)snprintf(way_note, sizeof way_note, "note: at %ld x %ld the launch took "
                                  "the fastest of its ways (the least of %d runs each):", rows,
                                  cols, RUNS);
@@ -75,7 +87,7 @@ int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *con
         at += (size_t)snprintf(way_note + at, sizeof way_note - at, "%s %s %.3f ms", w ? "," : "",
                                names[w], best[w]);
     if (at < sizeof way_note)
-        snprintf(way_note + at, sizeof way_note - at, ": %s\n", names[k]);
+        snprintf(way_note + at, sizeof way_note - at, ": %s", names[k]);
     return k;
 }
 
@@ -379,7 +391,7 @@ static int finish_shape(struct tk_run *run)
     if (h->kernel_reported && tk_l2_note(note, sizeof note, run->bytes, c->l2_bytes))
         tk_core_say(c, "%s\n", note);
     if (way_note[0])
-        tk_core_say(c, "%s", way_note);
+        tk_core_say(c, "%s\n", way_note);
     way_note[0] = '\0';
     if (tk_todo_open()) {
         tk_core_say_unfinished(c, "the row above is still the kernel the starter began with; ");

@@ -63,11 +63,14 @@ void tk_time_gpu_long(struct tk_run *run, tk_launch_long_fn launch, const float 
 
 /* For a launch that can run in several ways (step 7's block orders): which of the n ways is
    the fastest at this shape. way(k) sets way k; the launch runs five times in each way, in
-   turn, each run timed alone with CUDA events, and the way of least time is returned; the
-   row's notes say each way's time (names[k] names way k). Every launch and event is checked.
-   The output is whatever the last run left: call it before the launch whose output counts.
-   TK_WAY=K in the environment returns way K untimed (the tests check each way so); a TK_WAY
-   that names no way ends the run, saying so (exit 2). */
+   turn, each run timed alone with CUDA events on the default stream (where the launch must
+   run), and the way of least time is set (way(k)) and returned; a note under the row gives
+   each way's time (names[k], n of them, names way k). Every launch and event is checked. The
+   output is whatever the last run left: call it before the launch whose output counts, and
+   mark the shape as asked for first, for the launch runs here again. TK_WAY=K in the
+   environment sets and returns way K untimed (the tests check each way so); a TK_WAY that
+   names no way ends the run, saying so (exit 2), as does a launch that asks again while it
+   is being timed. */
 int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *const *names,
                    int n, const float *d_in, float *d_out, long rows, long cols);
 

@@ -237,7 +237,7 @@ gpu_test "$name" && expect "$name" 0 "$(exact_at 5417517x71)" solution/step7/tra
 # column bands leave the last group of 8 short (10 and 79 bands), with and without the halo,
 # float2 loads and one float, and a tall one; the notes say the order taken. Unforced, the
 # orders are timed and the one kept is said; a TK_WAY that names no order is refused.
-ways=120x577,300x600,3001x5001,1001x65
+ways=120x577,120x578,300x600,3001x5001,1001x65
 ways_named=("one band" "8 bands" "all bands")
 for k in 0 1 2; do
     name="solution step7 is exact in block order $k (TK_WAY=$k, ${ways_named[$k]}) at ${ways//,/, }"
