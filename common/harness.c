@@ -75,19 +75,8 @@ int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *con
     timing = 0;
     CUDA_CHECK(cudaEventDestroy(start));
     CUDA_CHECK(cudaEventDestroy(stop));
-    int k = 0;
-    for (int w = 1; w < n; w++)
-        if (best[w] < best[k])
-            k = w;
+    int k = tk_way_note(way_note, sizeof way_note, rows, cols, names, best, n, RUNS);
     way(k);
-    size_t at = (size_t)snprintf(way_note, sizeof way_note, "note: at %ld x %ld the launch took "
-                                 "the fastest of its ways (the least of %d runs each):", rows,
-                                 cols, RUNS);
-    for (int w = 0; w < n && at < sizeof way_note; w++)
-        at += (size_t)snprintf(way_note + at, sizeof way_note - at, "%s %s %.3f ms", w ? "," : "",
-                               names[w], best[w]);
-    if (at < sizeof way_note)
-        snprintf(way_note + at, sizeof way_note - at, ": %s", names[k]);
     return k;
 }
 

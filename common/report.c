@@ -34,6 +34,23 @@ int tk_l2_note(char *buf, size_t len, size_t bytes, size_t l2)
     return 1;
 }
 
+int tk_way_note(char *buf, size_t len, long rows, long cols, const char *const *names,
+                const float *best, int n, int runs)
+{
+    int k = 0;
+    for (int w = 1; w < n; w++)
+        if (best[w] < best[k])
+            k = w;
+    size_t at = (size_t)snprintf(buf, len, "note: at %ld x %ld the launch took the fastest of "
+                                 "its ways (the least of %d runs each):", rows, cols, runs);
+    for (int w = 0; w < n && at < len; w++)
+        at += (size_t)snprintf(buf + at, len - at, "%s %s %.3f ms", w ? "," : "", names[w],
+                               best[w]);
+    if (at < len)
+        snprintf(buf + at, len - at, ": %s", names[k]);
+    return k;
+}
+
 double tk_peak_gbs(int mem_clock_khz, int bus_width_bits)
 {
     return 2.0 * mem_clock_khz * 1e3 * (bus_width_bits / 8.0) / 1e9;

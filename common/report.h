@@ -21,6 +21,13 @@ double tk_gbs(long rows, long cols, double ms);
    that the copy is no yardstick at this size, with the sizes, and returns 1; else 0. */
 int tk_l2_note(char *buf, size_t len, size_t bytes, size_t l2);
 
+/* The ways of a launch that tk_fastest_way (harness.h) timed: best[k] the least time of way k
+   (ms) over runs runs each, names[k] its name, n of them. Writes into buf the note under the
+   row (no line end), each way and its time and the one taken, cut at len - 1 characters, and
+   returns the fastest way (the first of equal times). */
+int tk_way_note(char *buf, size_t len, long rows, long cols, const char *const *names,
+                const float *best, int n, int runs);
+
 /* Theoretical device-memory bandwidth: two transfers a clock (DDR) over the bus width. */
 double tk_peak_gbs(int mem_clock_khz, int bus_width_bits);
 
