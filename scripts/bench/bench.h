@@ -30,13 +30,6 @@ int tk_output_exact(const struct tk_run *run, int copies, struct tk_mismatch *m)
 /* An output the program checked itself was wrong: tk_end returns TK_EXIT_WRONG. */
 void tk_mark_wrong(struct tk_run *run);
 
-/* Which of n launches ran fastest at run's shape (its index): each timed in rounds as every
-   row is (tk_core_time_rounds: output poisoned and L2 emptied before each run, opt.warmup +
-   opt.reps rounds); median[k] their medians in ms. Outside any other timing only: it uses
-   the harness's events. */
-int tk_run_fastest(struct tk_run *run, const tk_launch_fn *launch, int n, const float *d_in,
-                   float *d_out, double *median);
-
 #ifdef __cplusplus
 }
 #endif

@@ -281,7 +281,6 @@ int main(int argc, char **argv)
         }
     struct tk_run run;
     tk_begin(&run, "levers", NULL, argc, argv);
-    bench_run = &run;
     do {   /* once; with --shapes (the grader's), once a shape of its list */
         float *d_in = NULL, *d_out = NULL;
         CUDA_CHECK(cudaMalloc(&d_in, run.bytes));

@@ -179,16 +179,21 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
         launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
 }
 
-/* The run the benchmark measures, for a variant that times its own choice (step7-orders):
-   set by main before the first launch. */
-static struct tk_run *bench_run;
+/* Step 7's solution's choice since 0.13.0: its panels where it takes them, and its windows
+   in the block order measured at a shape's first launch (main makes that launch before any
+   timing: launches_here) by the harness's tk_fastest_way, as the solution measures it: one
+   band, 8 bands and the launch order, five runs each, the least time kept for that shape
+   and given in the note under the shape's rows. */
+static const tk_launch_fn step7_orders[3] = { launch_window<64, 64, 2, 2, 16, false, 1>,
+                                              launch_window<64, 64, 2, 2, 16, false, 8>,
+                                              launch_window<64, 64, 2, 2, 16, false, -1> };
+static int step7_order;   /* the order in force: an index into step7_orders */
+static void use_step7_order(int k) { step7_order = k; }
+static void launch_step7_order(const float *d_in, float *d_out, long rows, long cols)
+{
+    step7_orders[step7_order](d_in, d_out, (int)rows, (int)cols);
+}
 
-/* Step 7's solution's choice since 2026-11-27: its panels where it takes them, and its windows
-   in the block order measured at a shape's first launch, which main makes before any timing
-   (launches_here): one band, 8 bands and the launch order (step7/RESEARCH.md, "Block order"),
-   timed in rounds as every row is (tk_run_fastest), the fastest kept for that shape and said
-   on stdout. The solution times its own five runs of each, back to back (the harness's
-   tk_fastest_way). */
 static void launch_step7_orders(const float *d_in, float *d_out, int rows, int cols)
 {
     if (panel_shape(rows, cols)) {
@@ -196,20 +201,12 @@ static void launch_step7_orders(const float *d_in, float *d_out, int rows, int c
         return;
     }
     static int known_rows = -1, known_cols = -1;
-    static tk_launch_fn best;
     if (rows != known_rows || cols != known_cols) {
-        const char *names[3] = { "one band", "8 bands", "the launch order" };
-        const tk_launch_fn order[3] = { launch_window<64, 64, 2, 2, 16, false, 1>,
-                                        launch_window<64, 64, 2, 2, 16, false, 8>,
-                                        launch_window<64, 64, 2, 2, 16, false, -1> };
-        double ms[3];
-        const int k = tk_run_fastest(bench_run, order, 3, d_in, d_out, ms);
-        best = order[k];
-        known_rows = rows, known_cols = cols;
-        printf("step7-orders at %d x %d: %s %.3f ms, %s %.3f ms, %s %.3f ms (medians): %s kept\n",
-               rows, cols, names[0], ms[0], names[1], ms[1], names[2], ms[2], names[k]);
+        const char *const names[3] = { "one band", "8 bands", "the launch order" };
+        known_rows = rows, known_cols = cols;   /* the launches timed below are not first */
+        tk_fastest_way(launch_step7_order, use_step7_order, names, 3, d_in, d_out, rows, cols);
     }
-    best(d_in, d_out, rows, cols);
+    launch_step7_order(d_in, d_out, rows, cols);
 }
 
 /* Line-aligned panels: each warp's 32 floats fall on one 128-byte line of global memory.
