@@ -159,6 +159,11 @@ void tk_fill_bits(float *p, size_t n, unsigned bits, cudaStream_t s);
    copy's check, made on the device, where the matrices are. */
 size_t tk_count_differences(const float *a, const float *b, size_t n);
 
+/* How many of the rows x cols floats at device pointer out differ, bit for bit, from the
+   transpose of those at in (flush.cu): each way of a launch checked where it was timed
+   (tk_fastest_way). */
+size_t tk_count_transposed_differences(const float *in, const float *out, long rows, long cols);
+
 #ifdef __cplusplus
 }
 #endif

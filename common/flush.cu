@@ -104,3 +104,34 @@ extern "C" size_t tk_count_differences(const float *a, const float *b, size_t n)
     CUDA_CHECK(cudaFree(d_count));
     return (size_t)count;
 }
+
+/* How many of the rows x cols floats of out differ, bit for bit, from the transpose of in
+   (out[c * rows + r] against in[r * cols + c]), added to *count: out read in its order, in
+   read across its rows (a check, not a fast transpose). */
+__global__ void tk_differ_transposed_kernel(const unsigned *in, const unsigned *out, long rows,
+                                            long cols, unsigned long long *count)
+{
+    unsigned long long c = 0;
+    size_t n = (size_t)rows * cols;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
+         i += (size_t)gridDim.x * blockDim.x)
+        c += out[i] != in[(i % rows) * cols + i / rows];
+    for (int o = 16; o > 0; o /= 2)   /* the warp's sum, in lane 0 */
+        c += __shfl_down_sync(0xFFFFFFFFu, c, o);
+    if (threadIdx.x % 32 == 0 && c)
+        atomicAdd(count, c);
+}
+
+extern "C" size_t tk_count_transposed_differences(const float *in, const float *out, long rows,
+                                                  long cols)
+{
+    unsigned long long *d_count, count = 0;
+    CUDA_CHECK(cudaMalloc(&d_count, sizeof count));
+    CUDA_CHECK(cudaMemset(d_count, 0, sizeof count));
+    tk_differ_transposed_kernel<<<1024, 256>>>((const unsigned *)in, (const unsigned *)out, rows,
+                                               cols, d_count);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaFree(d_count));
+    return (size_t)count;
+}

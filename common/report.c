@@ -35,8 +35,27 @@ int tk_l2_note(char *buf, size_t len, size_t bytes, size_t l2)
 }
 
 int tk_way_note(char *buf, size_t len, long rows, long cols, const char *const *names,
-                const float *best, int n, int runs)
+                const float *best, const size_t *wrong, int n, int runs)
 {
+    int bad = -1;
+    for (int w = 0; w < n && wrong && bad < 0; w++)
+        if (wrong[w])
+            bad = w;
+    if (bad >= 0) {
+        size_t at = (size_t)snprintf(buf, len, "note: at %ld x %ld the launch's output was not "
+                                     "exact in every way:", rows, cols);
+        for (int w = 0; w < n && at < len; w++) {
+            if (wrong[w])
+                at += (size_t)snprintf(buf + at, len - at, "%s %s %zu floats wrong",
+                                       w ? "," : "", names[w], wrong[w]);
+            else
+                at += (size_t)snprintf(buf + at, len - at, "%s %s exact", w ? "," : "", names[w]);
+        }
+        if (at < len)
+            snprintf(buf + at, len - at, "; %s is kept, so the row above is its output",
+                     names[bad]);
+        return bad;
+    }
     int k = 0;
     for (int w = 1; w < n; w++)
         if (best[w] < best[k])

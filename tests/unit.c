@@ -1210,25 +1210,41 @@ static void test_way(void)
 }
 
 /* The note under a row whose launch timed its ways (tk_fastest_way): the fastest taken and
-   said, each way's time, a tie kept by the first way, a note cut short without overrunning. */
+   said, each way's time, a tie kept by the first way, a note cut short without overrunning;
+   a way whose output was not exact kept instead (the first such), each way's count said. */
 static void test_way_note(void)
 {
     const char *const names[3] = { "one band", "8 bands", "all bands" };
     const float best[3] = { 6.403f, 6.106f, 5.964f }, tie[3] = { 2.5f, 2.5f, 3.0f };
+    const size_t exact[3] = { 0, 0, 0 }, one_wrong[3] = { 0, 5280, 0 }, two_wrong[3] = { 0, 7, 9 };
     char buf[512], small[40];
-    int k = tk_way_note(buf, sizeof buf, 45888, 45897, names, best, 3, 5);
+    int k = tk_way_note(buf, sizeof buf, 45888, 45897, names, best, exact, 3, 5);
     result("way note: the fastest of three is taken and said, with each way's time", k == 2 &&
            !strcmp(buf, "note: at 45888 x 45897 the launch took the fastest of its ways (the least "
                    "of 5 runs each): one band 6.403 ms, 8 bands 6.106 ms, all bands 5.964 ms: all bands"), buf);
-    k = tk_way_note(buf, sizeof buf, 8192, 8192, names, tie, 3, 5);
+    k = tk_way_note(buf, sizeof buf, 45888, 45897, names, best, NULL, 3, 5);
+    result("way note: no counts (NULL) is every way exact", k == 2 && strstr(buf, ": all bands"), buf);
+    k = tk_way_note(buf, sizeof buf, 8192, 8192, names, tie, exact, 3, 5);
     result("way note: a tie keeps the first of the equal ways", k == 0 &&
            !strcmp(buf + strlen(buf) - strlen("3.000 ms: one band"), "3.000 ms: one band"), buf);
-    k = tk_way_note(buf, sizeof buf, 300, 600, names + 1, best + 1, 1, 5);
+    k = tk_way_note(buf, sizeof buf, 300, 600, names + 1, best + 1, exact, 1, 5);
     result("way note: one way is taken", k == 0 && strstr(buf, "8 bands 6.106 ms: 8 bands"), buf);
     memset(small, 'x', sizeof small);
-    k = tk_way_note(small, 30, 45888, 45897, names, best, 3, 5);
+    k = tk_way_note(small, 30, 45888, 45897, names, best, exact, 3, 5);
     result("way note: a note past its buffer is cut, ended, and the way still found", k == 2 &&
            strlen(small) == 29 && small[30] == 'x', small);
+    k = tk_way_note(buf, sizeof buf, 300, 600, names, best, one_wrong, 3, 5);
+    result("way note: a way whose output was not exact is kept, though not the fastest, and said",
+           k == 1 && !strcmp(buf, "note: at 300 x 600 the launch's output was not exact in every "
+                             "way: one band exact, 8 bands 5280 floats wrong, all bands exact; 8 "
+                             "bands is kept, so the row above is its output"), buf);
+    k = tk_way_note(buf, sizeof buf, 300, 600, names, best, two_wrong, 3, 5);
+    result("way note: of two ways not exact the first is kept, each one's count said", k == 1 &&
+           strstr(buf, "8 bands 7 floats wrong, all bands 9 floats wrong; 8 bands is kept"), buf);
+    memset(small, 'x', sizeof small);
+    k = tk_way_note(small, 30, 300, 600, names, best, one_wrong, 3, 5);
+    result("way note: a wrong way's note past its buffer is cut, ended, and the way still kept",
+           k == 1 && strlen(small) == 29 && small[30] == 'x', small);
 }
 
 int main(int argc, char **argv)

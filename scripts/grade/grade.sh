@@ -16,8 +16,9 @@
 #    (./transpose --describe);
 # 2. runs it on every shape of scripts/grade/shapes.txt, all in one process, then each shape whose
 #    output was not exact in a process of its own, four at a time: each output must be
-#    exact. A wrong output is explained from where its values came from, a failed call from
-#    that call;
+#    exact (where a launch times several ways, step 7's block orders, the harness checks each
+#    way's output, and one not exact is the way whose output is checked and explained). A
+#    wrong output is explained from where its values came from, a failed call from that call;
 # 3. runs compute-sanitizer's memcheck, racecheck and synccheck on it at the step's shapes
 #    (the three at once; all the shapes in one process, then, unless clean, one by one);
 # 4. where Nsight Compute may read the GPU's counters, reads the counter the step is about
@@ -164,6 +165,7 @@ for k in "${!shapes[@]}"; do
            grep -m1 'first at' "$run"
            grep -m1 'no element was written' "$run"
            grep '^  evidence: ' "$run" | head -n 2
+           grep -m1 "^note: .* the launch's output was not exact in every way" "$run" | sed 's/^note: /  /'
            grep '^  pattern: ' "$run" | sed "s/^/$rows $cols/" >>"$tmp/patterns" ;;
         4) echo "FAIL $rows x $cols: a CUDA call failed"
            explain_call "$run" ;;

@@ -180,8 +180,11 @@ sweep_rows() {
         fi
         [ $rc = 0 ] || run_failed "$part" "$bin" $rc
         sweep_csv_rows "$part" "$today" "$seed" "$class" $((r * c * 4 / 1048576)) "$commit" >>"$tmp"
-        # the ceiling's two copies, as the run said them (common/README.md, "How it measures")
-        sed -n "s/^copy ceiling: /$r x $c $(basename "$(dirname "$bin")"): /p" "$part.err" >>"$tmp.copy"
+        # the ceiling's two copies, as the run said them (common/README.md, "How it measures"),
+        # and the way a launch of several ways kept (step 7's block order), as its note said it
+        sed -n -e "s/^copy ceiling: /$r x $c $(basename "$(dirname "$bin")"): /p" \
+            -e "s/^note: at [0-9]* x [0-9]* the launch\(.*\)\$/$r x $c $(basename "$(dirname "$bin")"): the launch\1/p" \
+            "$part.err" >>"$tmp.copy"
     done
 }
 
