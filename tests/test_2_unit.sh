@@ -77,6 +77,12 @@ if [ -x "$unit" ]; then
     if [ "$unit_rc" != 0 ] && ! grep -q '^FAIL ' "$TK_BUILD/unit.out"; then
         fail "unit tests ran to the end" "exit status $unit_rc with no FAIL line"
     fi
+    # The grader's words for a launch's way whose output was not exact (way_words), read from
+    # the note the harness's own tk_way_note wrote in the unit tests: each way, and the kept one.
+    grep -m1 "the launch's output was not exact in every way" "$TK_BUILD/unit.out" >"$TK_BUILD/way.run"
+    run_cmd bash -c '. scripts/grade/grade-words.sh && way_words "$1"' _ "$TK_BUILD/way.run"
+    judge "grade: a launch's way not exact is said with each way's count and the way the lines above come from" 0 \
+        "^  each order the launch timed, checked: one band exact, 8 bands 5280 floats wrong, all bands exact; the lines above come from 8 bands\$"
 fi
 
 # One list of pattern names: the harness prints those of common/patterns.h, the grader explains
