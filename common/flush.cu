@@ -114,8 +114,10 @@ __global__ void tk_differ_transposed_kernel(const unsigned *in, const unsigned *
     unsigned long long c = 0;
     size_t n = (size_t)rows * cols;
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        c += out[i] != in[(i % rows) * cols + i / rows];
+         i += (size_t)gridDim.x * blockDim.x) {
+        size_t col = i / rows, row = i - col * rows;   /* out[col][row] holds in[row][col] */
+        c += out[i] != in[row * cols + col];
+    }
     for (int o = 16; o > 0; o /= 2)   /* the warp's sum, in lane 0 */
         c += __shfl_down_sync(0xFFFFFFFFu, c, o);
     if (threadIdx.x % 32 == 0 && c)

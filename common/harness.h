@@ -65,10 +65,12 @@ void tk_time_gpu_long(struct tk_run *run, tk_launch_long_fn launch, const float 
    the fastest at this shape. way(k) sets way k; the launch runs five times in each way, in
    turn, each run timed alone with CUDA events on the default stream (where the launch must
    run), and the way of least time is set (way(k)) and returned; a note under the row gives
-   each way's time (names[k], n of them, names way k). Every launch and event is checked, and
-   each way's first output, poisoned before it, is checked exactly on the device: where a way's
-   output is not exact, the first such way is set and returned instead, so that the row's own
-   check shows its output, and the note says which ways were wrong. The
+   each way's time (names[k], n of them, names way k). Every launch and event is checked.
+   Before the timing each way runs once, untimed, its output poisoned before and checked
+   exactly on the device after: where a way's output is not exact, the first such way is set
+   and returned instead, so that the row's own check shows its output, and the note says which
+   ways were wrong; if that way's output then comes out exact in the row (a race), the run is
+   wrong all the same. The
    output is whatever the last run left: call it before the launch whose output counts, and
    mark the shape as asked for first, for the launch runs here again. TK_WAY=K in the
    environment sets and returns way K untimed (the tests check each way so); a TK_WAY that

@@ -161,15 +161,15 @@ explain_pattern() {
     esac
 }
 
-# write_races_only LOG: whether every race racecheck reports in LOG is between two writes
-# (its lines: "Race reported between Write access at ..." then "    and Write access at ...").
 # way_words RUN: where the launch times several ways (step 7's block orders) and the harness
 # found one whose output was not exact (harness.h, tk_fastest_way), how each came out, and
-# that the lines above come from that one.
+# which one was kept: the lines above are about its output.
 way_words() {
-    sed -n "s/^note: at [0-9]* x [0-9]* the launch's output was not exact in every way: \(.*\); \(.*\) is kept, so the row above is its output\$/  each order the launch timed, checked: \1; the lines above come from \2/p" "$1" | head -n 1
+    sed -n "s/^note: at [0-9]* x [0-9]* the launch's output was not exact in every way: \(.*\); \(.*\) is kept, so the row above is its output\$/  each order the launch timed, checked: \1; the order kept, whose output the lines above are about: \2/p" "$1" | head -n 1
 }
 
+# write_races_only LOG: whether every race racecheck reports in LOG is between two writes
+# (its lines: "Race reported between Write access at ..." then "    and Write access at ...").
 write_races_only() {
     grep -Eq 'Race reported between (Write|Read) access' "$1" &&
         ! grep -Eq '(Race reported between|^=========  +and) Read access' "$1"

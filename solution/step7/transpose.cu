@@ -103,8 +103,8 @@ dim3 band_grid(int rows, int cols, int h)
 
 /* BEYOND(step7): which block order is fastest depends on the GPU and the shape
    (step7/RESEARCH.md, "Block order"), so launch measures it at a shape's first launch:
-   tk_fastest_way (the harness) runs the launch five times in each order, and the order of
-   least time is kept. The output is the transpose whichever order runs. */
+   tk_fastest_way (the harness) runs it five times in each order and keeps the fastest (or an
+   order whose output is not exact, for the row's check); any order's output is the transpose. */
 static long timed_rows = -1, timed_cols = -1;   /* the shape whose order is kept */
 static void use_order(int k)   /* order k: one band, 8 bands or all bands (the launch order) */
 {
