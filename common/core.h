@@ -160,7 +160,7 @@ void tk_fill_bits(float *p, size_t n, unsigned bits, cudaStream_t s);
 size_t tk_count_differences(const float *a, const float *b, size_t n);
 
 /* How many of the rows x cols floats at device pointer out differ, bit for bit, from the
-   transpose of those at in (flush.cu): each way of a launch checked where it was timed
+   transpose of those at in (flush.cu): each way of a launch checked before it is timed
    (tk_fastest_way). */
 size_t tk_count_transposed_differences(const float *in, const float *out, long rows, long cols);
 

@@ -78,45 +78,18 @@ extern "C" void tk_copy_floats(const float *in, float *out, size_t n, cudaStream
         tk_copy_kernel<<<blocks, 256, 0, s>>>(in, out, n, vector);
 }
 
-/* How many of the n 4-byte words at a and b differ, bit for bit, added to *count. */
-__global__ void tk_differ_kernel(const unsigned *a, const unsigned *b, size_t n,
-                                 unsigned long long *count)
+/* How many of the n 4-byte words at b differ, bit for bit, from those of a, added to *count:
+   b[i] against a[i] where rows is 0 (a copy), else against the transpose of a, a rows x cols
+   matrix: b[c * rows + r] against a[r * cols + c] (b read in its order, a across its rows: a
+   check, not a fast transpose). */
+__global__ void tk_differ_kernel(const unsigned *a, const unsigned *b, size_t n, long rows,
+                                 long cols, unsigned long long *count)
 {
     unsigned long long c = 0;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
-         i += (size_t)gridDim.x * blockDim.x)
-        c += a[i] != b[i];
-    for (int o = 16; o > 0; o /= 2)   /* the warp's sum, in lane 0 */
-        c += __shfl_down_sync(0xFFFFFFFFu, c, o);
-    if (threadIdx.x % 32 == 0 && c)
-        atomicAdd(count, c);
-}
-
-extern "C" size_t tk_count_differences(const float *a, const float *b, size_t n)
-{
-    unsigned long long *d_count, count = 0;
-    CUDA_CHECK(cudaMalloc(&d_count, sizeof count));
-    CUDA_CHECK(cudaMemset(d_count, 0, sizeof count));
-    if (n)
-        tk_differ_kernel<<<1024, 256>>>((const unsigned *)a, (const unsigned *)b, n, d_count);
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaFree(d_count));
-    return (size_t)count;
-}
-
-/* How many of the rows x cols floats of out differ, bit for bit, from the transpose of in
-   (out[c * rows + r] against in[r * cols + c]), added to *count: out read in its order, in
-   read across its rows (a check, not a fast transpose). */
-__global__ void tk_differ_transposed_kernel(const unsigned *in, const unsigned *out, long rows,
-                                            long cols, unsigned long long *count)
-{
-    unsigned long long c = 0;
-    size_t n = (size_t)rows * cols;
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
          i += (size_t)gridDim.x * blockDim.x) {
-        size_t col = i / rows, row = i - col * rows;   /* out[col][row] holds in[row][col] */
-        c += out[i] != in[row * cols + col];
+        size_t col = rows ? i / rows : 0, row = i - col * rows;   /* b[col][row] is a[row][col] */
+        c += b[i] != a[rows ? row * cols + col : i];
     }
     for (int o = 16; o > 0; o /= 2)   /* the warp's sum, in lane 0 */
         c += __shfl_down_sync(0xFFFFFFFFu, c, o);
@@ -124,16 +97,28 @@ __global__ void tk_differ_transposed_kernel(const unsigned *in, const unsigned *
         atomicAdd(count, c);
 }
 
-extern "C" size_t tk_count_transposed_differences(const float *in, const float *out, long rows,
-                                                  long cols)
+/* tk_differ_kernel's count, on the default stream. */
+static size_t count_differing(const float *a, const float *b, size_t n, long rows, long cols)
 {
     unsigned long long *d_count, count = 0;
     CUDA_CHECK(cudaMalloc(&d_count, sizeof count));
     CUDA_CHECK(cudaMemset(d_count, 0, sizeof count));
-    tk_differ_transposed_kernel<<<1024, 256>>>((const unsigned *)in, (const unsigned *)out, rows,
-                                               cols, d_count);
+    if (n)
+        tk_differ_kernel<<<1024, 256>>>((const unsigned *)a, (const unsigned *)b, n, rows, cols,
+                                        d_count);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(&count, d_count, sizeof count, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(d_count));
     return (size_t)count;
+}
+
+extern "C" size_t tk_count_differences(const float *a, const float *b, size_t n)
+{
+    return count_differing(a, b, n, 0, 0);
+}
+
+extern "C" size_t tk_count_transposed_differences(const float *in, const float *out, long rows,
+                                                  long cols)
+{
+    return count_differing(in, out, (size_t)rows * cols, rows, cols);
 }

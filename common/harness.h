@@ -70,9 +70,9 @@ void tk_time_gpu_long(struct tk_run *run, tk_launch_long_fn launch, const float 
    exactly on the device after: where a way's output is not exact, the first such way is set
    and returned instead, so that the row's own check shows its output, and the note says which
    ways were wrong; if that way's output then comes out exact in the row (a race), the run is
-   wrong all the same. The
-   output is whatever the last run left: call it before the launch whose output counts, and
-   mark the shape as asked for first, for the launch runs here again. TK_WAY=K in the
+   wrong all the same. The output is whatever the last run left: call it before the launch
+   whose output counts, and mark the shape as asked for first, for the launch runs here
+   again. TK_WAY=K in the
    environment sets and returns way K untimed (the tests check each way so); a TK_WAY that
    names no way ends the run, saying so (exit 2), as does a launch that asks again while it
    is being timed. */

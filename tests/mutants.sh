@@ -283,8 +283,8 @@ done <"$out/mutants.txt" >>"$csv"
         v=$(awk -F, -v id="$id" '$1 == id { print $5 }' "$csv")
         # a run of some steps holds only their mutants, and one of some ids only those: an id
         # of another step, or not asked for, is no stale entry
-        n=${id%%-*}; n=${n#step}
-        [ -z "$v" ] && [ -z "$idfile" ] && { [ -z "$only" ] || [[ $only == *" $n "* ]]; } &&
+        id_step=${id%%-*}; id_step=${id_step#step}
+        [ -z "$v" ] && [ -z "$idfile" ] && { [ -z "$only" ] || [[ $only == *" $id_step "* ]]; } &&
             echo "listed in tests/mutants/equivalent.txt but no mutant has this id: $id"
         [ "$v" = killed ] && echo "listed in tests/mutants/equivalent.txt but killed: $id (take it off the list)"
     done

@@ -170,20 +170,21 @@ refusal() {
 # sweep_rows TMP CLASS R C BIN...: each binary's rows at R x C, appended to TMP; a program
 # that refuses the shape, said in TMP.copy as "R x C PROGRAM: refused: ..." (the table shows -).
 sweep_rows() {
-    local tmp=$1 class=$2 r=$3 c=$4 bin rc why; shift 4
+    local tmp=$1 class=$2 r=$3 c=$4 bin prog rc why; shift 4
     for bin in "$@"; do
+        prog=$(basename "$(dirname "$bin")")   # the step (or library) folder: its name in TMP.copy
         "$bin" --csv --no-cpu --rows "$r" --cols "$c" >"$part" 2>"$part.err"
         rc=$?
         if [ $rc != 0 ] && why=$(refusal "$part"); then
-            echo "$r x $c $(basename "$(dirname "$bin")"): refused: $why" >>"$tmp.copy"
+            echo "$r x $c $prog: refused: $why" >>"$tmp.copy"
             continue
         fi
         [ $rc = 0 ] || run_failed "$part" "$bin" $rc
         sweep_csv_rows "$part" "$today" "$seed" "$class" $((r * c * 4 / 1048576)) "$commit" >>"$tmp"
         # the ceiling's two copies, as the run said them (common/README.md, "How it measures"),
         # and the way a launch of several ways kept (step 7's block order), as its note said it
-        sed -n -e "s/^copy ceiling: /$r x $c $(basename "$(dirname "$bin")"): /p" \
-            -e "s/^note: at [0-9]* x [0-9]* the launch\(.*\)\$/$r x $c $(basename "$(dirname "$bin")"): the launch\1/p" \
+        sed -n -e "s/^copy ceiling: /$r x $c $prog: /p" \
+            -e "s/^note: at [0-9]* x [0-9]* the launch\(.*\)\$/$r x $c $prog: the launch\1/p" \
             "$part.err" >>"$tmp.copy"
     done
 }
