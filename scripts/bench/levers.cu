@@ -33,6 +33,8 @@
                       128-byte line (panels.cuh)
    step7-orders       step 7's solution's choice since: the windows' block order timed at a
                       shape's first launch (one band, 8 bands, the launch order), the fastest kept
+   step7-ways         the same with two more ways: windows of 128 rows in 8 bands, 64 or 32
+                      columns wide (a rule not taken yet)
    copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,6 +118,8 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "win-c32-r128-l1-s1-b8-plain", launch_window<32, 128, 1, 1, 8, true> },
     { "win-c32-r256-l1-s4-b8",       launch_window<32, 256, 1, 4, 8> },
     { "win-c32-r256-l1-s4-b16",      launch_window<32, 256, 1, 4, 16> },
+    { "win-c32-r128-l1-s4-b8-g8",    launch_window<32, 128, 1, 4, 8, false, 8> },
+    { "win-c32-r256-l1-s4-b8-g8",    launch_window<32, 256, 1, 4, 8, false, 8> },
     { "win-c64-r64-l1-s2-b8",        launch_window<64, 64, 1, 2, 8> },
     { "win-c64-r64-l2-s2-b8",        launch_window<64, 64, 2, 2, 8> },
     { "win-c64-r64-l2-s2-b16",       launch_window<64, 64, 2, 2, 16> },
@@ -151,6 +155,7 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "step7-panels",                launch_step7_paths },
     { "step7-lines",                 launch_step7_lines },
     { "step7-orders",                launch_step7_orders },
+    { "step7-ways",                  launch_step7_ways },
     { "panel-f2048-b256",            launch_lever_panel<2048, 256, 0> },
     { "panel-f4096-b128",            launch_lever_panel<4096, 128, 0> },
     { "panel-f4096-b256",            launch_lever_panel<4096, 256, 7> },

@@ -184,9 +184,11 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
    timing: launches_here) by the harness's tk_fastest_way, as the solution measures it: one
    band, 8 bands and the launch order, five runs each, the least time kept for that shape
    and given in the note under the shape's rows. */
-static const tk_launch_fn step7_orders[3] = { launch_window<64, 64, 2, 2, 16, false, 1>,
+static const tk_launch_fn step7_orders[5] = { launch_window<64, 64, 2, 2, 16, false, 1>,
                                               launch_window<64, 64, 2, 2, 16, false, 8>,
-                                              launch_window<64, 64, 2, 2, 16, false, -1> };
+                                              launch_window<64, 64, 2, 2, 16, false, -1>,
+                                              launch_window<64, 128, 2, 4, 16, false, 8>,
+                                              launch_window<32, 128, 1, 4, 8, false, 8> };
 static int step7_order;   /* the order in force: an index into step7_orders */
 static void use_step7_order(int k) { step7_order = k; }
 static void launch_step7_order(const float *d_in, float *d_out, long rows, long cols)
@@ -205,6 +207,24 @@ static void launch_step7_orders(const float *d_in, float *d_out, int rows, int c
         const char *const names[3] = { "one band", "8 bands", "the launch order" };
         known_rows = rows, known_cols = cols;   /* the launches timed below are not first */
         tk_fastest_way(launch_step7_order, use_step7_order, names, 3, d_in, d_out, rows, cols);
+    }
+    launch_step7_order(d_in, d_out, rows, cols);
+}
+
+/* A rule not taken yet (step7/RESEARCH.md, "Tall shapes of 49 to 200 columns"): the same
+   measured choice with two more ways, windows of 128 rows in 8 bands, 64 columns wide or 32. */
+static void launch_step7_ways(const float *d_in, float *d_out, int rows, int cols)
+{
+    if (panel_shape(rows, cols)) {
+        launch_panel(d_in, d_out, rows, cols, 0);
+        return;
+    }
+    static int known_rows = -1, known_cols = -1;
+    if (rows != known_rows || cols != known_cols) {
+        const char *const names[5] = { "one band", "8 bands", "the launch order",
+                                       "128 rows in 8 bands", "32 x 128 in 8 bands" };
+        known_rows = rows, known_cols = cols;   /* the launches timed below are not first */
+        tk_fastest_way(launch_step7_order, use_step7_order, names, 5, d_in, d_out, rows, cols);
     }
     launch_step7_order(d_in, d_out, rows, cols);
 }
