@@ -5,7 +5,7 @@
 # run keeps one note, the last, and step7-ways' names five ways).
 # Run here: sh tall.sh > tall.csv
 echo "gpu,file,rows,cols,variant,pct_copy,kept"
-for f in h100-levers-b.txt h100-levers-c.txt h100-levers-e.txt h100-levers-f.txt h100-levers-g.txt h100-ways.txt; do
+for f in h100-levers-b.txt h100-levers-c.txt h100-levers-e.txt h100-levers-f.txt h100-levers-g.txt h100-ways.txt h200-ways.txt; do
     awk -v g="${f%%-*}" -v f="$f" '
         /^== / { s = $0; sub(/.*--rows /, "", s); r = s; sub(/ .*/, "", r)
                  c = s; sub(/.*--cols /, "", c); sub(/ .*/, "", c); bb = 0 }
