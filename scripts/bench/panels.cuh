@@ -179,51 +179,39 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
         launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
 }
 
-/* Step 7's solution's choice since 0.13.0: its panels where it takes them, and its windows
-   in the block order measured at a shape's first launch (main makes that launch before any
-   timing: launches_here) by the harness's tk_fastest_way, as the solution measures it: one
-   band, 8 bands and the launch order, five runs each, the least time kept for that shape
-   and given in the note under the shape's rows. The array's last two, windows of 128 rows,
-   are step7-ways' (below). */
-static const tk_launch_fn step7_orders[5] = { launch_window<64, 64, 2, 2, 16, false, 1>,
-                                              launch_window<64, 64, 2, 2, 16, false, 8>,
-                                              launch_window<64, 64, 2, 2, 16, false, -1>,
-                                              launch_window<64, 128, 2, 4, 16, false, 8>,
-                                              launch_window<32, 128, 1, 4, 8, false, 8> };
-static int step7_order;   /* the order in force: an index into step7_orders, 0 to 2 */
-static void use_step7_order(int k) { step7_order = k; }
-static void launch_step7_order(const float *d_in, float *d_out, long rows, long cols)
-{
-    step7_orders[step7_order](d_in, d_out, (int)rows, (int)cols);
-}
+/* Step 7's solution's choice since 0.13.0 (step7-orders): its panels where it takes them,
+   and its windows in the block order measured at a shape's first launch (main makes that
+   launch before any timing: launches_here) by the harness's tk_fastest_way, as the solution
+   measures it: one band, 8 bands and the launch order, five runs each, the least time kept
+   for that shape and given in the note under the shape's rows. step7-ways, a rule not taken
+   yet (step7/RESEARCH.md, "Tall shapes of 49 to 200 columns"), measures two more ways:
+   windows of 128 rows, 64 columns wide or 32, 8 column bands at a time. */
+static const tk_launch_fn step7_ways[5] = { launch_window<64, 64, 2, 2, 16, false, 1>,
+                                            launch_window<64, 64, 2, 2, 16, false, 8>,
+                                            launch_window<64, 64, 2, 2, 16, false, -1>,
+                                            launch_window<64, 128, 2, 4, 16, false, 8>,
+                                            launch_window<32, 128, 1, 4, 8, false, 8> };
+static const char *const step7_way_names[5] = { "one band", "8 bands", "the launch order",
+                                                "128 rows in 8 bands", "32 x 128 in 8 bands" };
 
-static void launch_step7_orders(const float *d_in, float *d_out, int rows, int cols)
+/* The way in force for the variant that measures the first N ways: each N its own, so that
+   step7-orders and step7-ways in one run keep what each measured. */
+template <int N>
+static int &step7_way()
 {
-    if (panel_shape(rows, cols)) {
-        launch_panel(d_in, d_out, rows, cols, 0);
-        return;
-    }
-    static int known_rows = -1, known_cols = -1;
-    if (rows != known_rows || cols != known_cols) {
-        const char *const names[3] = { "one band", "8 bands", "the launch order" };
-        known_rows = rows, known_cols = cols;   /* the launches timed below are not first */
-        tk_fastest_way(launch_step7_order, use_step7_order, names, 3, d_in, d_out, rows, cols);
-    }
-    launch_step7_order(d_in, d_out, rows, cols);
+    static int k;
+    return k;
 }
-
-/* A rule not taken yet (step7/RESEARCH.md, "Tall shapes of 49 to 200 columns"): the same
-   measured choice with two more ways, windows of 128 rows (64 columns wide, or 32), 8 column
-   bands at a time. Its way is its own: step7-orders, in the same run, keeps the order it
-   measured. */
-static int step7_way;   /* the way in force: an index into step7_orders, all five */
-static void use_step7_way(int k) { step7_way = k; }
+template <int N>
+static void use_step7_way(int k) { step7_way<N>() = k; }
+template <int N>
 static void launch_step7_way(const float *d_in, float *d_out, long rows, long cols)
 {
-    step7_orders[step7_way](d_in, d_out, (int)rows, (int)cols);
+    step7_ways[step7_way<N>()](d_in, d_out, (int)rows, (int)cols);
 }
 
-static void launch_step7_ways(const float *d_in, float *d_out, int rows, int cols)
+template <int N>
+static void launch_step7_measured(const float *d_in, float *d_out, int rows, int cols)
 {
     if (panel_shape(rows, cols)) {
         launch_panel(d_in, d_out, rows, cols, 0);
@@ -231,12 +219,11 @@ static void launch_step7_ways(const float *d_in, float *d_out, int rows, int col
     }
     static int known_rows = -1, known_cols = -1;
     if (rows != known_rows || cols != known_cols) {
-        const char *const names[5] = { "one band", "8 bands", "the launch order",
-                                       "128 rows in 8 bands", "32 x 128 in 8 bands" };
         known_rows = rows, known_cols = cols;   /* the launches timed below are not first */
-        tk_fastest_way(launch_step7_way, use_step7_way, names, 5, d_in, d_out, rows, cols);
+        tk_fastest_way(launch_step7_way<N>, use_step7_way<N>, step7_way_names, N, d_in, d_out,
+                       rows, cols);
     }
-    launch_step7_way(d_in, d_out, rows, cols);
+    launch_step7_way<N>(d_in, d_out, rows, cols);
 }
 
 /* Line-aligned panels: each warp's 32 floats fall on one 128-byte line of global memory.
