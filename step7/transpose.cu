@@ -6,18 +6,16 @@
    every element of the result. */
 #include "harness.h"
 
-/* TODO(step7): step 6's square tile and its block give way to the window's sizes below:
-   delete these four once the kernel no longer uses them. */
+/* TODO(step7): step 6's square tile and its block give way to the window's sizes, TC, TR
+   and THREADS, which the kernel below takes as template parameters: delete these four once
+   the kernel no longer uses them. */
 #define TILE   64             /* a block moves one TILE x TILE tile */
 #define BLOCKX 32             /* threads across; each moves a float2, so 32 span 64 floats */
 #define BLOCKY 16             /* rows of threads in a block */
 #define PAIRS  (TILE / 2)     /* the tile's rows, taken two at a time */
 
-/* BEYOND(step7): the window's sizes; the lever runs chose TC, TR, THREADS (step7/RESEARCH.md). */
-#define TC      64     /* a block moves TC columns of the input: TC rows of the output */
-#define TR      64     /* ... and of each of those rows it writes a window of TR floats */
-#define HALO    7      /* extra input rows staged above the window, when it is shifted */
-#define THREADS 512    /* threads in a block */
+/* BEYOND(step7): the most rows a window starts above its block's (below). */
+#define HALO 7   /* extra input rows staged above the window, when it is shifted */
 
 /* Device memory moves 32-byte sectors: 8 floats. Row c of the output starts at element
    c * rows, which is skew(c) = (c * rows) % 8 floats past a sector boundary. */
@@ -34,8 +32,8 @@ __device__ __forceinline__ int at(int c, int r)
    blocks in x. With one band the H rows a block stages above its own were read by the block
    just before it and are still in the L2; with all bands (g = the bands across) the blocks
    run in a 2D grid's launch order. Returns the block's column band (x) and its row of
-   windows (y). */
-template <int H>
+   windows (y), for windows of TR rows. */
+template <int TR, int H>
 __device__ __forceinline__ int2 block_of(int rows)
 {
     int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
@@ -43,25 +41,29 @@ __device__ __forceinline__ int2 block_of(int rows)
     return make_int2(blockIdx.y * g + blockIdx.x % g, blockIdx.x / g);
 }
 
-/* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
-   writes windows: TR consecutive floats of one output row, a float2 a thread. Where rows is
-   a multiple of 8 (H = 0) every output row starts on a sector, and so does every window.
-   Otherwise (H = HALO) each window starts skew(c) floats before the block's first row, on
-   the sector boundary: every store covers whole sectors, and the rows the window reaches
-   above the block's own are the HALO rows it staged. VL: floats a thread loads at once, 2
-   (a float2) where every input row starts on 8 bytes (cols even), 1 otherwise. */
-/* TODO(step7): make the kernel a template of the two compile-time numbers the comment
-   above names, H and VL, so that each of the four kinds of shape gets its own fully
-   unrolled copy, and give it the block size THREADS. Its block: TC / VL threads across,
-   the rest of THREADS down. Its shared tile: TR + H staged rows of TC floats, each row
-   padded by one float. */
+/* The window's sizes are the kernel's template parameters: a block moves TC columns of the
+   input (TC rows of the output) and writes a window of TR floats of each of those rows, with
+   THREADS threads; launch_window (below) instantiates it for each window the launch measures.
+   A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
+   writes windows: TR consecutive floats of one output row, VS = TR / 32 a lane (a float2 at
+   64, a float4 at 128). Where rows is a multiple of 8 (H = 0) every output row starts on a
+   sector, and so does every window. Otherwise (H = HALO) each window starts skew(c) floats
+   before the block's first row, on the sector boundary: every store covers whole sectors,
+   and the rows the window reaches above the block's own are the HALO rows it staged. VL:
+   floats a thread loads at once, 2 (a float2) where every input row starts on 8 bytes (cols
+   even), 1 otherwise. */
+/* TODO(step7): make the kernel a template of the five compile-time numbers the comment
+   above names, the window's TC, TR and THREADS, then H and VL, so that each window and each
+   of the four kinds of shape gets its own fully unrolled copy, and give it the block size
+   THREADS. Its block: TC / VL threads across, the rest of THREADS down. Its shared tile:
+   TR + H staged rows of TC floats, each row padded by one float. */
 __global__ void __launch_bounds__(BLOCKX * BLOCKY)
 transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
 {
     __shared__ __align__(16) float tile[TILE * TILE];
 
     /* TODO(step7): where the block is. The grid now follows the block order (band_grid,
-       below), so blockIdx alone no longer says: block_of<H> (above) gives the block's column
+       below), so blockIdx alone no longer says: block_of<TR, H> (above) gives the block's column
        band and its row of windows. From them, its first input column, and its first staged
        input row, H rows above its own TR rows (so negative for the first row of blocks). */
     int tx = threadIdx.x, ty = threadIdx.y;
@@ -78,10 +80,11 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
        a thread where cols is even and one float where it is odd, each load guarded (the
        staged rows may start above row 0 or end past the last). Then the barrier.
        Windows: each warp takes whole output rows; for row c the window starts skew(c)
-       floats before the block's first row (where H > 0), and its TR floats, a float2 a
-       lane, fill whole sectors (the profile of this step's solution: Global Store
-       Efficiency 99.8% at 8191 x 8192). A float2 that would reach outside the row, before
-       its first float or past its last, is written one float at a time, each guarded. */
+       floats before the block's first row (where H > 0), and its TR floats, VS a lane (one
+       float2 or float4 store), fill whole sectors (the profile of this step's solution:
+       Global Store Efficiency 99.8% at 8191 x 8192). A lane's VS floats that would reach
+       outside the row, before its first float or past its last, are written one float at a
+       time, each guarded. */
     /* The float2 path needs the whole tile inside the matrix and rows of in and out that
        start on 8 bytes (even cols and rows). Other tiles take the scalar path. */
     bool vector_path = rows % 2 == 0 && cols % 2 == 0 && r0 + TILE <= rows &&
@@ -123,51 +126,72 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
 
 #include "panels.cuh"   /* BEYOND(step7): skinny shapes; step7/README.md says why */
 
-/* BEYOND(step7): the grid, for windows that start up to h rows above their block's rows: TC
-   columns a block across, and down enough blocks of TR rows to reach the last row, run
-   `bands` column bands at a time (block_of needs this grid: it reads the order back from
-   gridDim.x): g x ny blocks in x, one group of bands a step of y (more bands where the groups
-   would pass a grid's y, 65535). Not static: the starter does not call it yet, and the
-   compiler would warn. */
+/* BEYOND(step7): the grid, for windows of tc x tr that start up to h rows above their
+   block's rows: tc columns a block across, and down enough blocks of tr rows to reach the
+   last row, run `bands` column bands at a time (block_of needs this grid: it reads the order
+   back from gridDim.x): g x ny blocks in x, one group of bands a step of y (more bands where
+   the groups would pass a grid's y, 65535). Not static: the starter does not call it yet, and
+   the compiler would warn. */
 static long bands = 1;   /* column bands at a time: 1, 8, or 0 for all (the launch order) */
-dim3 band_grid(int rows, int cols, int h)
+dim3 band_grid(int rows, int cols, int tc, int tr, int h)
 {
-    long nx = (cols + TC - 1) / TC, ny = (rows + h + TR - 1) / TR;
+    long nx = (cols + tc - 1) / tc, ny = (rows + h + tr - 1) / tr;
     long g = bands > 0 && bands < nx ? bands : nx;
     if (nx > 65535 * g)
         g = (nx + 65534) / 65535;
     return dim3(g * ny, (nx + g - 1) / g);
 }
 
-/* BEYOND(step7): which block order is fastest depends on the GPU and the shape
-   (step7/RESEARCH.md, "Block order"), so launch measures it at a shape's first launch:
-   tk_fastest_way (the harness) runs it five times in each order and keeps the fastest (or an
-   order whose output is not exact, for the row's check); any order's output is the transpose. */
-static long timed_rows = -1, timed_cols = -1;   /* the shape whose order is kept */
-static void use_order(int k)   /* order k: one band, 8 bands or all bands (the launch order) */
+/* One size of window, TC x TR with THREADS threads a block: the kernel for the shape. The
+   window of 32 columns loads one float a thread, as it was measured (step7/RESEARCH.md). */
+template <int TC, int TR, int THREADS>   /* BEYOND(step7) */
+static void launch_window(const float *d_in, float *d_out, long rows, long cols)   /* BEYOND(step7) */
 {
-    bands = k == 0 ? 1 : k == 1 ? 8 : 0;
-}
-
-static void launch(const float *d_in, float *d_out, long rows, long cols)   /* BEYOND(step7) */
-{
-    if (panel_shape(rows, cols)) {   /* BEYOND(step7): skinny, or a side past an int */
-        launch_panel(d_in, d_out, rows, cols, 0);
-        return;
-    }
-    if (rows != timed_rows || cols != timed_cols) {   /* BEYOND(step7): a shape's first launch */
-        const char *const orders[3] = { "one band", "8 bands", "all bands" };
-        timed_rows = rows, timed_cols = cols;   /* so the launches timed below are not first */
-        tk_fastest_way(launch, use_order, orders, 3, d_in, d_out, rows, cols);   /* sets it */
-    }
     /* TODO(step7): one launch for each shape. Where rows is not a multiple of 8, the
-       kernel with the halo; where cols is even, the kernel with float2 loads. The block is
-       THREADS threads either way: TC threads across (one float each) and THREADS / TC down,
-       or, with float2 loads, TC / 2 across (two floats each) and twice as many down. The
-       grid: band_grid (above), told how many rows above its block's a window may start. */
+       kernel with the halo; where cols is even (and the window is 64 columns wide), the
+       kernel with float2 loads. The block is THREADS threads either way: TC threads across
+       (one float each) and THREADS / TC down, or, with float2 loads, TC / 2 across (two
+       floats each) and twice as many down. The grid: band_grid (above), told the window's
+       sizes and how many rows above its block's a window may start. */
     dim3 block(BLOCKX, BLOCKY);
     dim3 grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);
     transpose_kernel<<<grid, block>>>(rows, cols, d_in, d_out);
+}
+
+/* BEYOND(step7): which block order and window are fastest depends on the GPU and the shape
+   (step7/RESEARCH.md, "Block order" and "Tall shapes"), so launch measures five ways at a
+   shape's first launch: windows of 64 x 64 one column band at a time, 8 bands at a time or
+   all bands (the launch order), and windows of 128 rows, 64 columns wide or 32, 8 bands at a
+   time. tk_fastest_way (the harness) runs it five times in each way and keeps the fastest (or
+   a way whose output is not exact, for the row's check); any way's output is the transpose. */
+static int way = 0;                             /* the way kept, 0 to 4 */
+static long timed_rows = -1, timed_cols = -1;   /* the shape it was kept for */
+static void use_way(int k)
+{
+    way = k;
+    bands = k == 0 ? 1 : k == 2 ? 0 : 8;
+}
+
+/* BEYOND(step7): the launch main calls: a panel for a skinny shape, otherwise the way kept
+   for the shape, measured at its first launch. */
+static void launch(const float *d_in, float *d_out, long rows, long cols)
+{
+    if (panel_shape(rows, cols)) {   /* skinny, or a side past an int */
+        launch_panel(d_in, d_out, rows, cols, 0);
+        return;
+    }
+    if (rows != timed_rows || cols != timed_cols) {   /* a shape's first launch */
+        const char *const ways[5] = { "one band", "8 bands", "all bands",
+                                      "128 rows in 8 bands", "32 x 128 in 8 bands" };
+        timed_rows = rows, timed_cols = cols;   /* so the launches timed below are not first */
+        tk_fastest_way(launch, use_way, ways, 5, d_in, d_out, rows, cols);   /* sets it */
+    }
+    if (way == 3)
+        launch_window<64, 128, 512>(d_in, d_out, rows, cols);
+    else if (way == 4)
+        launch_window<32, 128, 256>(d_in, d_out, rows, cols);
+    else
+        launch_window<64, 64, 512>(d_in, d_out, rows, cols);
 }
 
 int main(int argc, char **argv)

@@ -12,10 +12,7 @@
 #include "ranks.h"
 
 /* Step 7's kernel, unchanged: each rank's local transpose. */
-#define TC      64     /* a block moves TC columns of the input: TC rows of the output */
-#define TR      64     /* ... and of each of those rows it writes a window of TR floats */
-#define HALO    7      /* extra input rows staged above the window, when it is shifted */
-#define THREADS 512    /* threads in a block */
+#define HALO 7   /* extra input rows staged above the window, when it is shifted */
 
 /* Device memory moves 32-byte sectors: 8 floats. Row c of the output starts at element
    c * rows, which is skew(c) = (c * rows) % 8 floats past a sector boundary. */
@@ -29,8 +26,8 @@ __device__ __forceinline__ int skew(int c, int rows)
    blocks in x. With one band the H rows a block stages above its own were read by the block
    just before it and are still in the L2; with all bands (g = the bands across) the blocks
    run in a 2D grid's launch order. Returns the block's column band (x) and its row of
-   windows (y). */
-template <int H>
+   windows (y), for windows of TR rows. */
+template <int TR, int H>
 __device__ __forceinline__ int2 block_of(int rows)
 {
     int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
@@ -38,22 +35,27 @@ __device__ __forceinline__ int2 block_of(int rows)
     return make_int2(blockIdx.y * g + blockIdx.x % g, blockIdx.x / g);
 }
 
-/* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
-   writes windows: TR consecutive floats of one output row, a float2 a thread. Where rows is
-   a multiple of 8 (H = 0) every output row starts on a sector, and so does every window.
-   Otherwise (H = HALO) each window starts skew(c) floats before the block's first row, on
-   the sector boundary: every store covers whole sectors, and the rows the window reaches
-   above the block's own are the HALO rows it staged. VL: floats a thread loads at once, 2
-   (a float2) where every input row starts on 8 bytes (cols even), 1 otherwise. */
-template <int H, int VL>
+/* The window's sizes are the kernel's template parameters: a block moves TC columns of the
+   input (TC rows of the output) and writes a window of TR floats of each of those rows, with
+   THREADS threads; launch_window (below) instantiates it for each window the launch measures.
+   A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
+   writes windows: TR consecutive floats of one output row, VS = TR / 32 a lane (a float2 at
+   64, a float4 at 128). Where rows is a multiple of 8 (H = 0) every output row starts on a
+   sector, and so does every window. Otherwise (H = HALO) each window starts skew(c) floats
+   before the block's first row, on the sector boundary: every store covers whole sectors,
+   and the rows the window reaches above the block's own are the HALO rows it staged. VL:
+   floats a thread loads at once, 2 (a float2) where every input row starts on 8 bytes (cols
+   even), 1 otherwise. */
+template <int TC, int TR, int THREADS, int H, int VL>
 __global__ void __launch_bounds__(THREADS)
 transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
 {
     const int S = TC + 1, BX = TC / VL, BY = THREADS / BX;   /* padded row; BX x BY threads */
+    const int VS = TR / 32;                                  /* floats a lane stores */
     __shared__ float tile[(TR + H) * S];
 
     int tx = threadIdx.x, ty = threadIdx.y;
-    int2 b = block_of<H>(rows);                   /* the block's column band, row of windows */
+    int2 b = block_of<TR, H>(rows);               /* the block's column band, row of windows */
     int c0 = b.x * TC, rs = b.y * TR - H;         /* its first input column, first staged row */
 
     #pragma unroll
@@ -73,20 +75,28 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
 
     int t = ty * BX + tx, lane = t % 32;
     for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
-        int c = c0 + j;                                         /* the output row */
-        int r = b.y * TR - (H ? skew(c, rows) : 0) + 2 * lane;  /* its floats r, r+1 */
-        int i = r - rs;                                         /* staged as rows i, i + 1 */
+        int c = c0 + j;                                          /* the output row */
+        int r = b.y * TR - (H ? skew(c, rows) : 0) + VS * lane;  /* its floats r .. r + VS - 1 */
+        int i = r - rs;                                          /* staged as rows i .. */
         float *o = out + (size_t)c * rows;
-        if (r >= 0 && r + 2 <= rows) {
-            *(float2 *)&o[r] = make_float2(tile[i * S + j], tile[(i + 1) * S + j]);
-        } else {   /* the ends of the row */
-            if (r >= 0 && r < rows)
-                o[r] = tile[i * S + j];
-            if (r + 1 >= 0 && r + 1 < rows)
-                o[r + 1] = tile[(i + 1) * S + j];
+        const float *v = &tile[i * S + j];                       /* v[e * S]: float r + e */
+        if (r < 0 || r + VS > rows) {   /* the ends of the row: a float at a time */
+            for (int e = 0; e < VS; e++)
+                if (r + e >= 0 && r + e < rows)
+                    o[r + e] = v[e * S];
+        } else if (VS == 4) {
+            *(float4 *)&o[r] = make_float4(v[0], v[S], v[2 * S], v[3 * S]);
+        } else {
+            *(float2 *)&o[r] = make_float2(v[0], v[S]);
         }
     }
 }
+
+/* Step 7's first window, the one used here: a block of THREADS threads moves TC columns of
+   the input and writes TR floats of each of those output rows. */
+#define TC      64
+#define TR      64
+#define THREADS 512
 
 /* Step 7's kernel, launched on a stream in two of step 7's block orders, by a fixed rule: one
    column band at a time, all bands for a tall matrix (step 7 times its orders instead). */
@@ -109,13 +119,13 @@ static void launch(const float *d_in, float *d_out, long rows, long cols, cudaSt
     dim3 grid(g * ny, (nx + g - 1) / g);
     dim3 b2(TC / 2, THREADS * 2 / TC), b1(TC, THREADS / TC);
     if (shift && pairs)
-        transpose_kernel<HALO, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
+        transpose_kernel<TC, TR, THREADS, HALO, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
     else if (shift)
-        transpose_kernel<HALO, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
+        transpose_kernel<TC, TR, THREADS, HALO, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
     else if (pairs)
-        transpose_kernel<0, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
+        transpose_kernel<TC, TR, THREADS, 0, 2><<<grid, b2, 0, s>>>(rows, cols, d_in, d_out);
     else
-        transpose_kernel<0, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
+        transpose_kernel<TC, TR, THREADS, 0, 1><<<grid, b1, 0, s>>>(rows, cols, d_in, d_out);
 }
 
 /* The whole matrix on one GPU: the harness's one-GPU row. */

@@ -110,7 +110,8 @@ begin prev "$prev"
 cut -f 2- "$tmp/prev.num" >"$tmp/prev.txt"
 cut -f 2- "$tmp/starter.num" >"$tmp/starter.txt"
 # A one-line region stands in the place of the previous solution's line that it only widens
-# (the same code with `long` where that line said `int`: step 7's launch), or is added: a
+# (the same code with `long` where that line said `int`) or, where both define a static
+# function, widens and renames (step 7's launch_window, step 6's launch), or is added: a
 # change whose new side is only such regions, each old line replaced by its widening, is what
 # those regions are for, and is left out.
 diff "$tmp/prev.txt" "$tmp/starter.txt" | awk -v marked="> $ONE_LINE" '
@@ -124,6 +125,11 @@ diff "$tmp/prev.txt" "$tmp/starter.txt" | awk -v marked="> $ONE_LINE" '
         }
         return out s
     }
+    function named(s) {   # a static function definition, its name set aside
+        if (s ~ /^static [A-Za-z_][A-Za-z0-9_ *]* [A-Za-z_][A-Za-z0-9_]*\(.*\)$/)
+            sub(/[A-Za-z_][A-Za-z0-9_]*\(/, "NAME(", s)
+        return s
+    }
     function flush(   k) {
         for (k in old) if (old[k] > (k in mark ? mark[k] : 0)) ok = 0
         if (hunk != "" && !ok) printf "%s", hunk
@@ -131,9 +137,9 @@ diff "$tmp/prev.txt" "$tmp/starter.txt" | awk -v marked="> $ONE_LINE" '
     }
     /^[0-9]/ { flush(); hunk = $0 "\n"; ok = 1; next }
     { hunk = hunk $0 "\n" }
-    /^</ { old[code($0)]++ }
+    /^</ { old[named(code($0))]++ }
     /^>/ { if (index($0, marked) != 1) { ok = 0; next }
-           k = substr($0, length(marked) + 1); if (narrowed(k) != k) mark[narrowed(k)]++ }
+           k = substr($0, length(marked) + 1); w = named(narrowed(k)); if (w != k) mark[w]++ }
     END { flush() }' >"$tmp/diff"
 awk -v old="$prev" -v new="$starter" -f "$(dirname "$0")/numbered-diff.awk" \
     "$tmp/prev.num" "$tmp/starter.num" "$tmp/diff" >"$tmp/breaches"

@@ -233,26 +233,27 @@ gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" scripts/libra
 name="solution step7 is exact past a grid's y: 4194400 x 50 (windows), 25913499 x 11 (panel), 5417517 x 71"
 gpu_test "$name" && expect "$name" 0 "$(exact_at 5417517x71)" solution/step7/transpose \
     --shapes 4194400x50,25913499x11,5417517x71 --no-cpu --reps 1 --warmup 0
-# Step 7's block orders (tk_fastest_way, TK_WAY): each order exact, forced, at shapes whose
-# column bands leave the last group of 8 short (10 and 79 bands), with and without the halo,
-# float2 loads and one float, and a tall one; the notes say the order taken. Unforced, the
-# orders are timed and the one kept is said; a TK_WAY that names no order is refused.
+# Step 7's ways (tk_fastest_way, TK_WAY): three block orders of 64 x 64 windows and two
+# windows of 128 rows, each exact, forced, at shapes whose column bands leave the last group
+# of 8 short (10 and 79 bands of 64 columns, 19 and 157 of 32), with and without the halo,
+# float2 loads and one float, and a tall one; the notes say the way taken. Unforced, the ways
+# are timed and the one kept is said; a TK_WAY that names no way is refused.
 ways=120x577,120x578,300x600,3001x5001,1001x65
-ways_named=("one band" "8 bands" "all bands")
-for k in 0 1 2; do
-    name="solution step7 is exact in block order $k (TK_WAY=$k, ${ways_named[$k]}) at ${ways//,/, }"
+ways_named=("one band" "8 bands" "all bands" "128 rows in 8 bands" "32 x 128 in 8 bands")
+for k in 0 1 2 3 4; do
+    name="solution step7 is exact in way $k (TK_WAY=$k, ${ways_named[$k]}) at ${ways//,/, }"
     gpu_test "$name" || continue
     run_cmd env TK_WAY=$k solution/step7/transpose --shapes "$ways" --no-cpu --reps 1 --warmup 0
     judge "$name" 0 "$(exact_at 1001x65)" \
         "^note: at 3001 x 5001 the launch took ${ways_named[$k]}, as TK_WAY=$k says \(not timed\)\$"
 done
-name="solution step7 times its block orders at a shape's first launch and says which it kept"
+name="solution step7 times its ways at a shape's first launch and says which it kept"
 gpu_test "$name" && expect "$name" 0 \
-    '^note: at 3001 x 5001 the launch took the fastest of its ways \(the least of 5 runs each\): one band [0-9.]+ ms, 8 bands [0-9.]+ ms, all bands [0-9.]+ ms: (one band|8 bands|all bands)$' \
+    '^note: at 3001 x 5001 the launch took the fastest of its ways \(the least of 5 runs each\): one band [0-9.]+ ms, 8 bands [0-9.]+ ms, all bands [0-9.]+ ms, 128 rows in 8 bands [0-9.]+ ms, 32 x 128 in 8 bands [0-9.]+ ms: (one band|8 bands|all bands|128 rows in 8 bands|32 x 128 in 8 bands)$' \
     solution/step7/transpose --rows 3001 --cols 5001 --no-cpu --reps 1 --warmup 0
-name="solution step7 refuses a TK_WAY that names no block order, saying which it takes (exit 2)"
-gpu_test "$name" && expect "$name" 2 "TK_WAY: 3 is too large \(at most 2\): it names one of this launch's 3 ways, 0 to 2" \
-    env TK_WAY=3 solution/step7/transpose --rows 300 --cols 600 --no-cpu --reps 1 --warmup 0
+name="solution step7 refuses a TK_WAY that names no way, saying which it takes (exit 2)"
+gpu_test "$name" && expect "$name" 2 "TK_WAY: 5 is too large \(at most 4\): it names one of this launch's 5 ways, 0 to 4" \
+    env TK_WAY=5 solution/step7/transpose --rows 300 --cols 600 --no-cpu --reps 1 --warmup 0
 # Past an int a side: step 7's panels and the library row (cublasSgeam_64) take a side of
 # 2^31 and more, where the GPU and the host hold the two matrices (8 to 24 GiB each); a machine
 # that cannot hold one skips it, saying so. One shape a run: a --shapes list stops at 2^31.

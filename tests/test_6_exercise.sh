@@ -121,7 +121,7 @@ if [ -n "$ACROSS_NUMS" ]; then
     expect "kernel-carried: a changed kernel line fails, naming the line in both files" 1 \
         "line $(lineof "$planted" 'return (c * rows) % 8;') differs from $kernel_src line $(lineof "$kernel_src" 'return (c % 8) * (rows % 8) % 8;'):" \
         tests/kernel-carried.sh "$planted" "$kernel_src"
-    sed 's|/\* staged as rows i, i + 1 \*/|/* staged as rows i and i + 1 */|' "solution/step$n/transpose.cu" >"$planted"
+    sed 's|/\* staged as rows i .. \*/|/* staged as rows i on */|' "solution/step$n/transpose.cu" >"$planted"
     expect "kernel-carried: a changed comment inside the kernel fails" 1 \
         "line $(lineof "$planted" 'staged as rows i and i + 1') differs from $kernel_src line" \
         tests/kernel-carried.sh "$planted" "$kernel_src"

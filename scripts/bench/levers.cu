@@ -31,10 +31,10 @@
                       >= 4 cols)
    step7-lines        the same with each warp's loads (wide) or stores (tall) on one
                       128-byte line (panels.cuh)
-   step7-orders       step 7's solution's choice since: the windows' block order timed at a
+   step7-orders       step 7's solution's choice in 0.13: the windows' block order timed at a
                       shape's first launch (one band, 8 bands, the launch order), the fastest kept
    step7-ways         the same with two more ways: windows of 128 rows in 8 bands, 64 or 32
-                      columns wide (a rule not taken yet)
+                      columns wide (step 7's solution's choice since 0.14.0)
    copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
 #include <stdio.h>
 #include <stdlib.h>

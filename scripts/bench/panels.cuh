@@ -179,13 +179,13 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
         launch_window<64, 64, 2, 2, 16>(d_in, d_out, rows, cols);
 }
 
-/* Step 7's solution's choice since 0.13.0 (step7-orders): its panels where it takes them,
+/* Step 7's solution's choice in 0.13 (step7-orders): its panels where it takes them,
    and its windows in the block order measured at a shape's first launch (main makes that
    launch before any timing: launches_here) by the harness's tk_fastest_way, as the solution
    measures it: one band, 8 bands and the launch order, five runs each, the least time kept
-   for that shape and given in the note under the shape's rows. step7-ways, a rule not taken
-   yet (step7/RESEARCH.md, "Tall shapes of 49 to 200 columns"), measures two more ways:
-   windows of 128 rows, 64 columns wide or 32, 8 column bands at a time. */
+   for that shape and given in the note under the shape's rows. step7-ways, the solution's
+   rule since 0.14.0 (step7/RESEARCH.md, "Tall shapes of 49 to 200 columns"), measures two
+   more ways: windows of 128 rows, 64 columns wide or 32, 8 column bands at a time. */
 static const tk_launch_fn step7_ways[5] = { launch_window<64, 64, 2, 2, 16, false, 1>,
                                             launch_window<64, 64, 2, 2, 16, false, 8>,
                                             launch_window<64, 64, 2, 2, 16, false, -1>,

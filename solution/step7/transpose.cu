@@ -6,11 +6,8 @@
    every element of the result. */
 #include "harness.h"
 
-/* BEYOND(step7): the window's sizes; the lever runs chose TC, TR, THREADS (step7/RESEARCH.md). */
-#define TC      64     /* a block moves TC columns of the input: TC rows of the output */
-#define TR      64     /* ... and of each of those rows it writes a window of TR floats */
-#define HALO    7      /* extra input rows staged above the window, when it is shifted */
-#define THREADS 512    /* threads in a block */
+/* BEYOND(step7): the most rows a window starts above its block's (below). */
+#define HALO 7   /* extra input rows staged above the window, when it is shifted */
 
 /* Device memory moves 32-byte sectors: 8 floats. Row c of the output starts at element
    c * rows, which is skew(c) = (c * rows) % 8 floats past a sector boundary. */
@@ -24,8 +21,8 @@ __device__ __forceinline__ int skew(int c, int rows)
    blocks in x. With one band the H rows a block stages above its own were read by the block
    just before it and are still in the L2; with all bands (g = the bands across) the blocks
    run in a 2D grid's launch order. Returns the block's column band (x) and its row of
-   windows (y). */
-template <int H>
+   windows (y), for windows of TR rows. */
+template <int TR, int H>
 __device__ __forceinline__ int2 block_of(int rows)
 {
     int ny = (rows + H + TR - 1) / TR;            /* blocks down a column band */
@@ -33,22 +30,27 @@ __device__ __forceinline__ int2 block_of(int rows)
     return make_int2(blockIdx.y * g + blockIdx.x % g, blockIdx.x / g);
 }
 
-/* A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
-   writes windows: TR consecutive floats of one output row, a float2 a thread. Where rows is
-   a multiple of 8 (H = 0) every output row starts on a sector, and so does every window.
-   Otherwise (H = HALO) each window starts skew(c) floats before the block's first row, on
-   the sector boundary: every store covers whole sectors, and the rows the window reaches
-   above the block's own are the HALO rows it staged. VL: floats a thread loads at once, 2
-   (a float2) where every input row starts on 8 bytes (cols even), 1 otherwise. */
-template <int H, int VL>
+/* The window's sizes are the kernel's template parameters: a block moves TC columns of the
+   input (TC rows of the output) and writes a window of TR floats of each of those rows, with
+   THREADS threads; launch_window (below) instantiates it for each window the launch measures.
+   A block stages TR + H rows of TC input columns in a padded shared tile, then each warp
+   writes windows: TR consecutive floats of one output row, VS = TR / 32 a lane (a float2 at
+   64, a float4 at 128). Where rows is a multiple of 8 (H = 0) every output row starts on a
+   sector, and so does every window. Otherwise (H = HALO) each window starts skew(c) floats
+   before the block's first row, on the sector boundary: every store covers whole sectors,
+   and the rows the window reaches above the block's own are the HALO rows it staged. VL:
+   floats a thread loads at once, 2 (a float2) where every input row starts on 8 bytes (cols
+   even), 1 otherwise. */
+template <int TC, int TR, int THREADS, int H, int VL>
 __global__ void __launch_bounds__(THREADS)
 transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
 {
     const int S = TC + 1, BX = TC / VL, BY = THREADS / BX;   /* padded row; BX x BY threads */
+    const int VS = TR / 32;                                  /* floats a lane stores */
     __shared__ float tile[(TR + H) * S];
 
     int tx = threadIdx.x, ty = threadIdx.y;
-    int2 b = block_of<H>(rows);                   /* the block's column band, row of windows */
+    int2 b = block_of<TR, H>(rows);               /* the block's column band, row of windows */
     int c0 = b.x * TC, rs = b.y * TR - H;         /* its first input column, first staged row */
 
     #pragma unroll
@@ -68,71 +70,94 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
 
     int t = ty * BX + tx, lane = t % 32;
     for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
-        int c = c0 + j;                                         /* the output row */
-        int r = b.y * TR - (H ? skew(c, rows) : 0) + 2 * lane;  /* its floats r, r+1 */
-        int i = r - rs;                                         /* staged as rows i, i + 1 */
+        int c = c0 + j;                                          /* the output row */
+        int r = b.y * TR - (H ? skew(c, rows) : 0) + VS * lane;  /* its floats r .. r + VS - 1 */
+        int i = r - rs;                                          /* staged as rows i .. */
         float *o = out + (size_t)c * rows;
-        if (r >= 0 && r + 2 <= rows) {
-            *(float2 *)&o[r] = make_float2(tile[i * S + j], tile[(i + 1) * S + j]);
-        } else {   /* the ends of the row */
-            if (r >= 0 && r < rows)
-                o[r] = tile[i * S + j];
-            if (r + 1 >= 0 && r + 1 < rows)
-                o[r + 1] = tile[(i + 1) * S + j];
+        const float *v = &tile[i * S + j];                       /* v[e * S]: float r + e */
+        if (r < 0 || r + VS > rows) {   /* the ends of the row: a float at a time */
+            for (int e = 0; e < VS; e++)
+                if (r + e >= 0 && r + e < rows)
+                    o[r + e] = v[e * S];
+        } else if (VS == 4) {
+            *(float4 *)&o[r] = make_float4(v[0], v[S], v[2 * S], v[3 * S]);
+        } else {
+            *(float2 *)&o[r] = make_float2(v[0], v[S]);
         }
     }
 }
 
 #include "panels.cuh"   /* BEYOND(step7): skinny shapes; step7/README.md says why */
 
-/* BEYOND(step7): the grid, for windows that start up to h rows above their block's rows: TC
-   columns a block across, and down enough blocks of TR rows to reach the last row, run
-   `bands` column bands at a time (block_of needs this grid: it reads the order back from
-   gridDim.x): g x ny blocks in x, one group of bands a step of y (more bands where the groups
-   would pass a grid's y, 65535). Not static: the starter does not call it yet, and the
-   compiler would warn. */
+/* BEYOND(step7): the grid, for windows of tc x tr that start up to h rows above their
+   block's rows: tc columns a block across, and down enough blocks of tr rows to reach the
+   last row, run `bands` column bands at a time (block_of needs this grid: it reads the order
+   back from gridDim.x): g x ny blocks in x, one group of bands a step of y (more bands where
+   the groups would pass a grid's y, 65535). Not static: the starter does not call it yet, and
+   the compiler would warn. */
 static long bands = 1;   /* column bands at a time: 1, 8, or 0 for all (the launch order) */
-dim3 band_grid(int rows, int cols, int h)
+dim3 band_grid(int rows, int cols, int tc, int tr, int h)
 {
-    long nx = (cols + TC - 1) / TC, ny = (rows + h + TR - 1) / TR;
+    long nx = (cols + tc - 1) / tc, ny = (rows + h + tr - 1) / tr;
     long g = bands > 0 && bands < nx ? bands : nx;
     if (nx > 65535 * g)
         g = (nx + 65534) / 65535;
     return dim3(g * ny, (nx + g - 1) / g);
 }
 
-/* BEYOND(step7): which block order is fastest depends on the GPU and the shape
-   (step7/RESEARCH.md, "Block order"), so launch measures it at a shape's first launch:
-   tk_fastest_way (the harness) runs it five times in each order and keeps the fastest (or an
-   order whose output is not exact, for the row's check); any order's output is the transpose. */
-static long timed_rows = -1, timed_cols = -1;   /* the shape whose order is kept */
-static void use_order(int k)   /* order k: one band, 8 bands or all bands (the launch order) */
+/* One size of window, TC x TR with THREADS threads a block: the kernel for the shape. The
+   window of 32 columns loads one float a thread, as it was measured (step7/RESEARCH.md). */
+template <int TC, int TR, int THREADS>   /* BEYOND(step7) */
+static void launch_window(const float *d_in, float *d_out, long rows, long cols)   /* BEYOND(step7) */
 {
-    bands = k == 0 ? 1 : k == 1 ? 8 : 0;
+    bool shift = rows % 8 != 0;                 /* output rows start off their sectors */
+    bool pairs = cols % 2 == 0 && TC >= 64;     /* input rows start on 8 bytes */
+    dim3 grid = band_grid(rows, cols, TC, TR, shift ? HALO : 0);
+    dim3 block2(TC / 2, THREADS * 2 / TC), block1(TC, THREADS / TC);
+    if (shift && pairs)
+        transpose_kernel<TC, TR, THREADS, HALO, 2><<<grid, block2>>>(rows, cols, d_in, d_out);
+    else if (shift)
+        transpose_kernel<TC, TR, THREADS, HALO, 1><<<grid, block1>>>(rows, cols, d_in, d_out);
+    else if (pairs)
+        transpose_kernel<TC, TR, THREADS, 0, 2><<<grid, block2>>>(rows, cols, d_in, d_out);
+    else
+        transpose_kernel<TC, TR, THREADS, 0, 1><<<grid, block1>>>(rows, cols, d_in, d_out);
 }
 
-static void launch(const float *d_in, float *d_out, long rows, long cols)   /* BEYOND(step7) */
+/* BEYOND(step7): which block order and window are fastest depends on the GPU and the shape
+   (step7/RESEARCH.md, "Block order" and "Tall shapes"), so launch measures five ways at a
+   shape's first launch: windows of 64 x 64 one column band at a time, 8 bands at a time or
+   all bands (the launch order), and windows of 128 rows, 64 columns wide or 32, 8 bands at a
+   time. tk_fastest_way (the harness) runs it five times in each way and keeps the fastest (or
+   a way whose output is not exact, for the row's check); any way's output is the transpose. */
+static int way = 0;                             /* the way kept, 0 to 4 */
+static long timed_rows = -1, timed_cols = -1;   /* the shape it was kept for */
+static void use_way(int k)
 {
-    if (panel_shape(rows, cols)) {   /* BEYOND(step7): skinny, or a side past an int */
+    way = k;
+    bands = k == 0 ? 1 : k == 2 ? 0 : 8;
+}
+
+/* BEYOND(step7): the launch main calls: a panel for a skinny shape, otherwise the way kept
+   for the shape, measured at its first launch. */
+static void launch(const float *d_in, float *d_out, long rows, long cols)
+{
+    if (panel_shape(rows, cols)) {   /* skinny, or a side past an int */
         launch_panel(d_in, d_out, rows, cols, 0);
         return;
     }
-    if (rows != timed_rows || cols != timed_cols) {   /* BEYOND(step7): a shape's first launch */
-        const char *const orders[3] = { "one band", "8 bands", "all bands" };
+    if (rows != timed_rows || cols != timed_cols) {   /* a shape's first launch */
+        const char *const ways[5] = { "one band", "8 bands", "all bands",
+                                      "128 rows in 8 bands", "32 x 128 in 8 bands" };
         timed_rows = rows, timed_cols = cols;   /* so the launches timed below are not first */
-        tk_fastest_way(launch, use_order, orders, 3, d_in, d_out, rows, cols);   /* sets it */
+        tk_fastest_way(launch, use_way, ways, 5, d_in, d_out, rows, cols);   /* sets it */
     }
-    bool shift = rows % 8 != 0;   /* output rows start off their sectors */
-    bool pairs = cols % 2 == 0;   /* input rows start on 8 bytes */
-    dim3 grid = band_grid(rows, cols, shift ? HALO : 0);
-    if (shift && pairs)
-        transpose_kernel<HALO, 2><<<grid, dim3(TC / 2, THREADS * 2 / TC)>>>(rows, cols, d_in, d_out);
-    else if (shift)
-        transpose_kernel<HALO, 1><<<grid, dim3(TC, THREADS / TC)>>>(rows, cols, d_in, d_out);
-    else if (pairs)
-        transpose_kernel<0, 2><<<grid, dim3(TC / 2, THREADS * 2 / TC)>>>(rows, cols, d_in, d_out);
+    if (way == 3)
+        launch_window<64, 128, 512>(d_in, d_out, rows, cols);
+    else if (way == 4)
+        launch_window<32, 128, 256>(d_in, d_out, rows, cols);
     else
-        transpose_kernel<0, 1><<<grid, dim3(TC, THREADS / TC)>>>(rows, cols, d_in, d_out);
+        launch_window<64, 64, 512>(d_in, d_out, rows, cols);
 }
 
 int main(int argc, char **argv)
