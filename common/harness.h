@@ -61,9 +61,9 @@ void tk_time_gpu(struct tk_run *run, tk_launch_fn launch, const float *d_in, flo
 void tk_time_gpu_long(struct tk_run *run, tk_launch_long_fn launch, const float *d_in,
                       float *d_out);
 
-/* For a launch that can run in several ways (step 7's block orders): which of the n ways is
-   the fastest at this shape. way(k) sets way k; the launch runs five times in each way, in
-   turn, each run timed alone with CUDA events on the default stream (where the launch must
+/* For a launch that can run in several ways (step 7's block orders and windows): which of
+   the n ways is the fastest at this shape. way(k) sets way k; the launch runs five times in
+   each way, in turn, each run timed alone with CUDA events on the default stream (where the launch must
    run), and the way of least time is set (way(k)) and returned; a note under the row gives
    each way's time (names[k], n of them, names way k). Every launch and event is checked.
    Before the timing each way runs once, untimed, its output poisoned before and checked

@@ -82,7 +82,7 @@ if [ -x "$unit" ]; then
     grep -m1 "the launch's output was not exact in every way" "$TK_BUILD/unit.out" >"$TK_BUILD/way.run"
     run_cmd bash -c '. scripts/grade/grade-words.sh && way_words "$1"' _ "$TK_BUILD/way.run"
     judge "grade: a launch's way not exact is said with each way's count and the way kept" 0 \
-        "^  each order the launch timed, checked: one band exact, 8 bands 26400 floats wrong, all bands exact; the order kept, whose output the lines above are about: 8 bands\$"
+        "^  each way the launch timed, checked: one band exact, 8 bands 26400 floats wrong, all bands exact; the way kept, whose output the lines above are about: 8 bands\$"
 fi
 
 # One list of pattern names: the harness prints those of common/patterns.h, the grader explains

@@ -161,11 +161,11 @@ explain_pattern() {
     esac
 }
 
-# way_words RUN: where the launch times several ways (step 7's block orders) and the harness
-# found one whose output was not exact (harness.h, tk_fastest_way), how each came out, and
-# which one was kept: the lines above are about its output.
+# way_words RUN: where the launch times several ways (step 7's block orders and windows) and
+# the harness found one whose output was not exact (harness.h, tk_fastest_way), how each came
+# out, and which one was kept: the lines above are about its output.
 way_words() {
-    sed -n "s/^note: at [0-9]* x [0-9]* the launch's output was not exact in every way: \(.*\); \(.*\) is kept, so the row above is its output\$/  each order the launch timed, checked: \1; the order kept, whose output the lines above are about: \2/p" "$1" | head -n 1
+    sed -n "s/^note: at [0-9]* x [0-9]* the launch's output was not exact in every way: \(.*\); \(.*\) is kept, so the row above is its output\$/  each way the launch timed, checked: \1; the way kept, whose output the lines above are about: \2/p" "$1" | head -n 1
 }
 
 # write_races_only LOG: whether every race racecheck reports in LOG is between two writes

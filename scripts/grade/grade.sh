@@ -16,9 +16,10 @@
 #    (./transpose --describe);
 # 2. runs it on every shape of scripts/grade/shapes.txt, all in one process, then each shape whose
 #    output was not exact in a process of its own, four at a time: each output must be
-#    exact (where a launch times several ways, step 7's block orders, the harness checks each
-#    way's output, and one not exact is the way whose output is checked and explained). A
-#    wrong output is explained from where its values came from, a failed call from that call;
+#    exact (where a launch times several ways, step 7's block orders and windows, the harness
+#    checks each way's output, and one not exact is the way whose output is checked and
+#    explained). A wrong output is explained from where its values came from, a failed call
+#    from that call;
 # 3. runs compute-sanitizer's memcheck, racecheck and synccheck on it at the step's shapes
 #    (the three at once; all the shapes in one process, then, unless clean, one by one);
 # 4. where Nsight Compute may read the GPU's counters, reads the counter the step is about
@@ -31,7 +32,7 @@
 # Exit status: 0 passed; 1 failed; 2 bad arguments; 3 no usable GPU (nothing was graded).
 set -u
 . "$(dirname "$0")/../lib/lib.sh"
-unset TK_WAY   # a block order forced for the tests (common/README.md) must not reach a run here
+unset TK_WAY   # a way forced for the tests (common/README.md) must not reach a run here
 # shellcheck source=scripts/grade/grade-words.sh
 . "$(dirname "$0")/grade-words.sh"
 KIT=$(cd "$(dirname "$0")/../.." && pwd)
