@@ -100,7 +100,7 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
 #define THREADS 512
 
 /* Step 7's kernel, launched on a stream in two of step 7's block orders, by a fixed rule: one
-   column band at a time, all bands for a tall matrix (step 7 times its orders instead). */
+   column band at a time, all bands for a tall matrix (step 7 times its ways instead). */
 #include "panels.cuh"   /* step 7's panels for skinny shapes, unchanged */
 
 static void launch(const float *d_in, float *d_out, long rows, long cols, cudaStream_t s)
