@@ -51,7 +51,7 @@ __device__ __forceinline__ int2 block_of(int rows)
    before the block's first row, on the sector boundary: every store covers whole sectors,
    and the rows the window reaches above the block's own are the HALO rows it staged. VL:
    floats a thread loads at once, 2 (a float2) where every input row starts on 8 bytes (cols
-   even), 1 otherwise. */
+   even) and the window is 64 columns wide, 1 otherwise. */
 /* TODO(step7): make the kernel a template of the five compile-time numbers the comment
    above names, the window's TC, TR and THREADS, then H and VL, so that each window and each
    of the four kinds of shape gets its own fully unrolled copy, and give it the block size
@@ -76,8 +76,8 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
        store touches 5 sectors, two of them in part, and the neighbouring block writes the
        other parts. The kernel runs at 62% of the copy ceiling there, against 96% at
        8192 x 8192, where every row starts on a sector.
-       Staging: rows from the first staged row to TR + H rows further, TC columns, a float2
-       a thread where cols is even and one float where it is odd, each load guarded (the
+       Staging: rows from the first staged row to TR + H rows further, TC columns, VL
+       floats a thread (a float2 or one float), each load guarded (the
        staged rows may start above row 0 or end past the last). Then the barrier.
        Windows: each warp takes whole output rows; for row c the window starts skew(c)
        floats before the block's first row (where H > 0), and its TR floats, VS a lane (one
@@ -172,8 +172,8 @@ static void use_way(int k)
     bands = k == 0 ? 1 : k == 2 ? 0 : 8;
 }
 
-/* BEYOND(step7): the launch main calls: a panel for a skinny shape, otherwise the way kept
-   for the shape, measured at its first launch. */
+/* BEYOND(step7): the launch main calls: a panel for a skinny shape (and so for a side past an
+   int: no GPU holds one whose other side is over 48), else the way kept at its first launch. */
 static void launch(const float *d_in, float *d_out, long rows, long cols)
 {
     if (panel_shape(rows, cols)) {   /* skinny, or a side past an int */

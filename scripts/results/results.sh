@@ -33,7 +33,7 @@
 # otherwise the status of the step that failed (see ./transpose --help).
 set -u
 . "$(dirname "$0")/../lib/lib.sh"
-unset TK_WAY   # a block order forced for the tests (common/README.md) must not reach a run here
+unset TK_WAY   # a way forced for the tests (common/README.md) must not reach a run here
 cd "$(dirname "$0")/../.." || exit 4
 REFERENCE=results/h100-reference.csv
 # The sweep: squares from 4096 to 32768, one very wide, one very tall, and shapes whose rows,

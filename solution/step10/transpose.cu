@@ -46,7 +46,7 @@ __device__ __forceinline__ int2 block_of(int rows)
    before the block's first row, on the sector boundary: every store covers whole sectors,
    and the rows the window reaches above the block's own are the HALO rows it staged. VL:
    floats a thread loads at once, 2 (a float2) where every input row starts on 8 bytes (cols
-   even), 1 otherwise. */
+   even) and the window is 64 columns wide, 1 otherwise. */
 template <int TC, int TR, int THREADS, int H, int VL>
 __global__ void __launch_bounds__(THREADS)
 transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)

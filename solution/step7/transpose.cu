@@ -40,7 +40,7 @@ __device__ __forceinline__ int2 block_of(int rows)
    before the block's first row, on the sector boundary: every store covers whole sectors,
    and the rows the window reaches above the block's own are the HALO rows it staged. VL:
    floats a thread loads at once, 2 (a float2) where every input row starts on 8 bytes (cols
-   even), 1 otherwise. */
+   even) and the window is 64 columns wide, 1 otherwise. */
 template <int TC, int TR, int THREADS, int H, int VL>
 __global__ void __launch_bounds__(THREADS)
 transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
@@ -138,8 +138,8 @@ static void use_way(int k)
     bands = k == 0 ? 1 : k == 2 ? 0 : 8;
 }
 
-/* BEYOND(step7): the launch main calls: a panel for a skinny shape, otherwise the way kept
-   for the shape, measured at its first launch. */
+/* BEYOND(step7): the launch main calls: a panel for a skinny shape (and so for a side past an
+   int: no GPU holds one whose other side is over 48), else the way kept at its first launch. */
 static void launch(const float *d_in, float *d_out, long rows, long cols)
 {
     if (panel_shape(rows, cols)) {   /* skinny, or a side past an int */
