@@ -43,7 +43,7 @@ __device__ __forceinline__ int2 block_of(int rows)
    writes windows: TR consecutive floats of one output row, VS = TR / 32 a lane (a float2 at
    64, a float4 at 128). Where rows is a multiple of 8 (H = 0) every output row starts on a
    sector, and so does every window. Otherwise (H = HALO) each window starts skew(c) floats
-   before the block's first row, on the sector boundary: every store covers whole sectors,
+   before the block's own first row, on the sector boundary: every store covers whole sectors,
    and the rows the window reaches above the block's own are the HALO rows it staged. VL:
    floats a thread loads at once, 2 (a float2) where every input row starts on 8 bytes (cols
    even) and the window is 64 columns wide, 1 otherwise. */

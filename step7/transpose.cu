@@ -48,7 +48,7 @@ __device__ __forceinline__ int2 block_of(int rows)
    writes windows: TR consecutive floats of one output row, VS = TR / 32 a lane (a float2 at
    64, a float4 at 128). Where rows is a multiple of 8 (H = 0) every output row starts on a
    sector, and so does every window. Otherwise (H = HALO) each window starts skew(c) floats
-   before the block's first row, on the sector boundary: every store covers whole sectors,
+   before the block's own first row, on the sector boundary: every store covers whole sectors,
    and the rows the window reaches above the block's own are the HALO rows it staged. VL:
    floats a thread loads at once, 2 (a float2) where every input row starts on 8 bytes (cols
    even) and the window is 64 columns wide, 1 otherwise. */
@@ -80,7 +80,7 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
        floats a thread (a float2 or one float), each load guarded (the
        staged rows may start above row 0 or end past the last). Then the barrier.
        Windows: each warp takes whole output rows; for row c the window starts skew(c)
-       floats before the block's first row (where H > 0), and its TR floats, VS a lane (one
+       floats before the block's own first row (H > 0), and its TR floats, VS a lane (one
        float2 or float4 store), fill whole sectors (the profile of this step's solution:
        Global Store Efficiency 99.8% at 8191 x 8192). A lane's VS floats that would reach
        outside the row, before its first float or past its last, are written one float at a
