@@ -209,12 +209,12 @@ static float time_once(struct tk_core *c, const struct tk_timed *t, cudaEvent_t 
     return elapsed;
 }
 
-void tk_core_time_rounds(struct tk_core *c, const struct tk_timed *t, int n, double **ms)
+void tk_core_time_rounds(struct tk_core *c, const struct tk_timed *t, int n, int warmup,
+                         int reps, double **ms)
 {
-    int reps = c->opt.reps;
     cudaEvent_t stop;
     CUDA_CHECK(cudaEventCreate(&stop));
-    for (int i = -c->opt.warmup; i < reps; i++)
+    for (int i = -warmup; i < reps; i++)
         for (int j = 0; j < n; j++) {
             float elapsed = time_once(c, &t[j], stop, i == reps - 1);
             if (i >= 0)
@@ -236,7 +236,7 @@ double *tk_core_ms(const struct tk_core *c)
 void tk_core_time(struct tk_core *c, const struct tk_timed *t, struct tk_stats *s)
 {
     double *ms = tk_core_ms(c);
-    tk_core_time_rounds(c, t, 1, &ms);
+    tk_core_time_rounds(c, t, 1, c->opt.warmup, c->opt.reps, &ms);
     if (t->combine)
         t->combine(t->arg, ms, c->opt.reps);
     tk_stats_of(ms, c->opt.reps, s);

@@ -110,10 +110,12 @@ struct tk_timed {
    H100, 3.5% of the time of the copy and kernels alike); then the work between two events. */
 void tk_core_time(struct tk_core *c, const struct tk_timed *t, struct tk_stats *s);
 
-/* Several works timed in rounds: each of opt.warmup + opt.reps rounds runs t[0] to t[n - 1]
-   in turn, each prepared and timed alone as above, so that the works of one round meet the
-   same state of the GPU; ms[j][i] is work j's time in timed round i (no combine). */
-void tk_core_time_rounds(struct tk_core *c, const struct tk_timed *t, int n, double **ms);
+/* Several works timed in rounds: each of warmup + reps rounds runs t[0] to t[n - 1] in turn,
+   each prepared and timed alone as above, so that the works of one round meet the same state
+   of the GPU; ms[j][i] is work j's time in timed round i (no combine). A row passes
+   opt.warmup and opt.reps. */
+void tk_core_time_rounds(struct tk_core *c, const struct tk_timed *t, int n, int warmup,
+                         int reps, double **ms);
 
 /* opt.reps zeroed times, or exits 4 saying the host is out of memory. */
 double *tk_core_ms(const struct tk_core *c);
