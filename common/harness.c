@@ -27,7 +27,7 @@ static struct {
    line); empty if none. */
 static char way_note[512];
 static int way_wrong;   /* a way's output there was not exact */
-static struct tk_core *way_core;   /* the shape's (begin_shape): the ways are timed as rows are */
+static struct tk_core *way_core;   /* the shape's (begin_shape): its runs are prepared as a row's */
 
 /* One run of one way: set it, then launch. */
 struct way_run {
@@ -39,11 +39,16 @@ struct way_run {
     long rows, cols;
 };
 
+static void way_set(void *arg)   /* after the L2 is emptied, before the start event */
+{
+    const struct way_run *w = arg;
+    w->way(w->k);
+}
+
 static void way_once(void *arg, cudaStream_t s, int last)
 {
     const struct way_run *w = arg;
     (void)s, (void)last;   /* the launch runs on the default stream, the one-GPU core's */
-    w->way(w->k);
     w->launch(w->d_in, w->d_out, w->rows, w->cols);
 }
 
@@ -76,7 +81,8 @@ int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *con
         return forced;
     }
     if (!way_core) {
-        fprintf(stderr, "transpose: tk_fastest_way before tk_begin: no shape to time it on\n");
+        fprintf(stderr, "transpose: tk_fastest_way outside a shape (before tk_begin, or after "
+                "its buffers were freed): no shape to time it on\n");
         exit(TK_EXIT_USAGE);
     }
     float best[MAX_WAYS] = { 0 };
@@ -98,8 +104,8 @@ int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *con
     double ms_of[MAX_WAYS][RUNS], *ms[MAX_WAYS];
     for (int w = 0; w < n; w++) {
         runs[w] = (struct way_run){ launch, way, w, d_in, d_out, rows, cols };
-        t[w] = (struct tk_timed){ .work = way_once, .arg = &runs[w], .out = d_out,
-                                  .out_bytes = (size_t)rows * cols * sizeof(float) };
+        t[w] = (struct tk_timed){ .work = way_once, .arg = &runs[w], .line_up = way_set,
+                                  .out = d_out, .out_bytes = (size_t)rows * cols * sizeof(float) };
         ms[w] = ms_of[w];
     }
     tk_core_time_rounds(way_core, t, n, 0, RUNS, ms);
@@ -116,6 +122,8 @@ int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *con
 
 static void release(struct tk_run *run)
 {
+    if (way_core == &run->h->core)
+        way_core = NULL;   /* no flush's scratch or events past this point */
     tk_core_release(&run->h->core);
     free(run->in);
     free(run->out);

@@ -77,7 +77,8 @@ void tk_time_gpu_long(struct tk_run *run, tk_launch_long_fn launch, const float 
    again. TK_WAY=K in the
    environment sets and returns way K untimed (the tests check each way so); a TK_WAY that
    names no way ends the run, saying so (exit 2), as does a launch that asks again while it
-   is being timed. */
+   is being timed, or one that asks outside a shape (before tk_begin, or after its buffers
+   were freed). */
 int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *const *names,
                    int n, const float *d_in, float *d_out, long rows, long cols);
 
