@@ -96,3 +96,40 @@ sed '/"pairs"/d; /"copy"/{p; s/COPY, "copy"/BOGUS, "bogus"/}' common/patterns.h 
 run_cmd tests/pattern-names.sh "$TK_BUILD/patterns.h" scripts/grade/grade-words.sh
 judge "the pattern-name check names a name dropped from the list and one added" 1 \
     "^only in scripts/grade/grade-words.sh: pairs\$" "^only in $TK_BUILD/patterns.h: bogus\$"
+
+# Step 7's panels on the CPU (tests/panels-cpu/): panels.cuh with its kernel launches rewritten
+# as calls of the file's tk_emu_launch, built with the host's C++ compiler, run on panel shapes
+# drawn from a seed and checked float for float; then two mutants of it, each one index off,
+# that it must fail.
+panels_cpu() {   # panels_cpu PANELS.cuh DIR: builds DIR/panels-cpu, or says why not
+    local src=$1 dir=$2
+    rm -rf "$dir" && mkdir -p "$dir"
+    sed -E 's/([A-Za-z_]+<[0-9]+>)<<<([^,]+), ([^,]+), ([^,]+), [^>]*>>>\((.*)\);/tk_emu_launch(\2, \3, \4, [\&] { \1(\5); });/' \
+        "$src" >"$dir/panels-host.h"
+    if [ "$(grep -c '<<<' "$src")" != "$(grep -c 'tk_emu_launch(' "$dir/panels-host.h")" ]; then
+        echo "not every launch of $src was rewritten" >"$LAST_OUT"; RC=1; return
+    fi
+    run_cmd "${CXX:-g++}" -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas \
+        -Wno-unused-parameter -I"$dir" -Itests/panels-cpu tests/panels-cpu/panels-cpu.cpp \
+        -o "$dir/panels-cpu"
+}
+panels_cpu solution/step7/panels.cuh "$TK_BUILD/panels-cpu"
+if [ "$RC" = 0 ]; then pass "step 7's panels build for the CPU (tests/panels-cpu/)"
+else fail "step 7's panels build for the CPU (tests/panels-cpu/)" "$(head -3 "$LAST_OUT")"; fi
+expect "step 7's panels on the CPU: the transpose, float for float, at 200 panel shapes drawn from seed 20261127" \
+    0 '^panels-cpu: seed 20261127, 200 panel shapes, 200 exact, 0 wrong$' \
+    "$TK_BUILD/panels-cpu/panels-cpu" 20261127 200
+while IFS='|' read -r what edit want; do
+    sed -E "$edit" solution/step7/panels.cuh >"$TK_BUILD/panels-mutant.cuh"
+    if cmp -s solution/step7/panels.cuh "$TK_BUILD/panels-mutant.cuh"; then
+        fail "step 7's panels on the CPU fail a mutant: $what" "its edit matched nothing in panels.cuh"
+        continue
+    fi
+    panels_cpu "$TK_BUILD/panels-mutant.cuh" "$TK_BUILD/panels-cpu-mutant"
+    expect "step 7's panels on the CPU fail a mutant: $what" 1 "$want" \
+        "$TK_BUILD/panels-cpu-mutant/panels-cpu" 20261127 40
+done <<'MUTANTS'
+the wide panel's stores read one float over|s/panel\[r \* P \+ c\]/panel[r * P + c + 1]/|^WRONG at [0-9]+ x [0-9]+: [1-9]
+the tall panel's stores read one float over|s/= panel\[c \* P \+ j\];/= panel[c * P + j + 1];/|^WRONG at [0-9]+ x [0-9]+: [1-9]
+the tall panel's columns one float apart more than its shared memory holds|s/P = H \+ 1, t = threadIdx.x;/P = H + 2, t = threadIdx.x;/|shared memory written past the launch's size
+MUTANTS

@@ -1,0 +1,109 @@
+// Step 7's panels (solution/step7/panels.cuh) run on the CPU, so that their index arithmetic is
+// checked where there is no GPU: panels-cpu SEED N draws N panel shapes from SEED (wide ones of
+// 1 to 112 rows, tall ones of 1 to 48 columns, the long side up to 100000), runs launch_panel on
+// each and compares the output with the transpose, float for float. Exit 0 when all are exact,
+// 1 when one is not (the first few named), 2 on bad arguments.
+//
+// tests/test_2_unit.sh builds it with panels-host.h, panels.cuh with each kernel launch
+// rewritten as a call of tk_emu_launch (sed), and this file's stand-ins for CUDA's names.
+// A block's threads run one after another, twice: the first pass stops each thread at the
+// block's barrier (every panel kernel has one: its shared panel is written before it and only
+// read after); the second stages again, the same values into the same places, and goes on to
+// the stores. Shared memory is the launch's size, with a guard after it that must stay unwritten.
+#include <algorithm>
+#include <csetjmp>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <vector>
+
+struct tk_uint3 { unsigned x, y, z; };
+static tk_uint3 threadIdx, blockIdx;
+struct float4 { float x, y, z, w; };
+static inline float4 make_float4(float a, float b, float c, float d) { return {a, b, c, d}; }
+static inline long min(long a, long b) { return a < b ? a : b; }
+static inline size_t min(size_t a, size_t b) { return a < b ? a : b; }
+using std::max;
+typedef void *cudaStream_t;
+
+static jmp_buf at_barrier;
+static int pass;                       // 1: up to the barrier; 2: the whole kernel
+static void __syncthreads() { if (pass == 1) longjmp(at_barrier, 1); }
+
+enum { SHARED_MAX = 1 << 16, GUARD = 64 };
+float panel[SHARED_MAX];               // what each kernel's extern __shared__ panel[] names: the
+                                       // launch's shared memory, then GUARD floats never written
+
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __launch_bounds__(n)
+#define __restrict__
+#define __shared__
+
+// A kernel launch: blocks of nt threads, smem bytes of shared memory a block.
+static int guard_broken;
+template <typename K>
+static void tk_emu_launch(unsigned blocks, unsigned nt, size_t smem, K kernel)
+{
+    const size_t n = smem / sizeof(float);
+    if (n + GUARD > SHARED_MAX) {
+        fprintf(stderr, "panels-cpu: a launch of %zu bytes of shared memory, over this file's %d\n",
+                smem, (int)((SHARED_MAX - GUARD) * sizeof(float)));
+        exit(1);
+    }
+    for (unsigned b = 0; b < blocks; b++) {
+        std::fill(panel, panel + n + GUARD, -1.f);
+        blockIdx = {b, 0, 0};
+        for (pass = 1; pass <= 2; pass++)
+            for (unsigned t = 0; t < nt; t++) {
+                threadIdx = {t, 0, 0};
+                if (pass == 1 && setjmp(at_barrier))
+                    continue;
+                kernel();
+            }
+        for (size_t i = n; i < n + GUARD; i++)
+            guard_broken |= panel[i] != -1.f;
+    }
+}
+
+#include "panels-host.h"
+
+int main(int argc, char **argv)
+{
+    if (argc != 3 || atoll(argv[2]) < 1) {
+        fprintf(stderr, "usage: panels-cpu SEED N\n");
+        return 2;
+    }
+    std::mt19937_64 draw(strtoull(argv[1], nullptr, 10));
+    const int n = atoi(argv[2]);
+    int wrong = 0;
+    for (int k = 0; k < n; k++) {
+        const bool tall = draw() % 2;
+        const long side = tall ? 1 + draw() % 48 : 1 + draw() % 112;
+        const long other = side + 1 + draw() % 100000;   // the long side, longer than side
+        const long rows = tall ? other : side, cols = tall ? side : other;
+        if (!panel_shape(rows, cols)) {
+            fprintf(stderr, "panels-cpu: %ld x %ld is not a panel shape: the draw and panel_shape "
+                    "disagree\n", rows, cols);
+            return 1;
+        }
+        std::vector<float> in(rows * cols), out(rows * cols, -7.f);
+        for (size_t i = 0; i < in.size(); i++)
+            in[i] = (float)i;   // exact in a float up to 2^24: every shape here is under it
+        guard_broken = 0;
+        launch_panel(in.data(), out.data(), rows, cols, nullptr);
+        long bad = 0;
+        for (long r = 0; r < rows; r++)
+            for (long c = 0; c < cols; c++)
+                bad += out[c * rows + r] != in[r * cols + c];
+        if (bad || guard_broken) {
+            if (wrong++ < 5)
+                printf("WRONG at %ld x %ld: %ld of %ld floats not the transpose's%s\n", rows, cols,
+                       bad, rows * cols, guard_broken ? "; shared memory written past the launch's size" : "");
+        }
+    }
+    printf("panels-cpu: seed %s, %d panel shapes, %d exact, %d wrong\n", argv[1], n, n - wrong, wrong);
+    return wrong ? 1 : 0;
+}
