@@ -27,7 +27,7 @@ static struct {
    line); empty if none. */
 static char way_note[512];
 static int way_wrong;   /* a way's output there was not exact */
-static struct tk_core *way_core;   /* the shape's (begin_shape): its runs are prepared as a row's */
+static struct tk_core *way_core;   /* the shape's (begin_shape): trials prepared as a row's */
 
 /* One run of one way: set it, then launch. */
 struct way_run {
@@ -85,7 +85,7 @@ int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *con
                 "its buffers were freed): no shape to time it on\n");
         exit(TK_EXIT_USAGE);
     }
-    float best[MAX_WAYS] = { 0 };
+    float best[MAX_WAYS];
     size_t wrong[MAX_WAYS] = { 0 };
     timing = 1;
     for (int w = 0; w < n; w++) {   /* each way once, untimed: its output poisoned, then checked */
@@ -110,10 +110,11 @@ int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *con
     }
     tk_core_time_rounds(way_core, t, n, 0, RUNS, ms);
     timing = 0;
-    for (int w = 0; w < n; w++)
-        for (int r = 0; r < RUNS; r++)
-            if (r == 0 || ms[w][r] < best[w])
-                best[w] = (float)ms[w][r];
+    for (int w = 0; w < n; w++) {
+        struct tk_stats st;
+        tk_stats_of(ms[w], RUNS, &st);
+        best[w] = (float)st.min;
+    }
     int k = tk_way_note(way_note, sizeof way_note, rows, cols, names, best, wrong, n, RUNS);
     way_wrong = wrong[k] != 0;
     way(k);
@@ -122,8 +123,7 @@ int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *con
 
 static void release(struct tk_run *run)
 {
-    if (way_core == &run->h->core)
-        way_core = NULL;   /* no flush's scratch or events past this point */
+    way_core = NULL;   /* the shape's flush scratch and events go below */
     tk_core_release(&run->h->core);
     free(run->in);
     free(run->out);

@@ -65,9 +65,8 @@ void tk_time_gpu_long(struct tk_run *run, tk_launch_long_fn launch, const float 
    the n ways is the fastest at this shape. way(k) sets way k; the launch runs five times in
    each way, in turn, each run timed alone with CUDA events on the default stream (where the
    launch must run) and prepared as a row's runs are (its output poisoned, the L2 emptied),
-   and the way of least time is set (way(k)) and returned; a note under the
-   row gives each way's time (names[k], n of them, names way k). Every launch and event is
-   checked.
+   and the way of least time is set (way(k)) and returned; a note under the row gives each
+   way's time (names[k], n of them, names way k). Every launch and event is checked.
    Before the timing each way runs once, untimed, its output poisoned before and checked
    exactly on the device after: where a way's output is not exact, the first such way is set
    and returned instead, so that the row's own check shows its output, and the note says which

@@ -24,10 +24,10 @@ int tk_l2_note(char *buf, size_t len, size_t bytes, size_t l2);
 /* The ways of a launch that tk_fastest_way (harness.h) timed: best[k] the least time of way k
    (ms) over runs runs each, wrong[k] how many floats of its output were not exact in its
    untimed, checked run (NULL: none counted), names[k] its name, n of them. Writes into buf
-   the note under the row (no line end), cut at len - 1 characters, and returns the way to keep: where a way's
-   output was not exact, the first such way, the note saying how many floats of each way were
-   wrong (so that the row's check shows that way's output); else the fastest (the first of
-   equal times), the note giving each way's time. */
+   the note under the row (no line end), cut at len - 1 characters, and returns the way to
+   keep: where a way's output was not exact, the first such way, the note saying how many
+   floats of each way were wrong (so that the row's check shows that way's output); else the
+   fastest (the first of equal times), the note giving each way's time. */
 int tk_way_note(char *buf, size_t len, long rows, long cols, const char *const *names,
                 const float *best, const size_t *wrong, int n, int runs);
 
