@@ -99,8 +99,8 @@ judge "the pattern-name check names a name dropped from the list and one added" 
 
 # Step 7's panels on the CPU (tests/panels-cpu/): panels.cuh with its kernel launches rewritten
 # as calls of the file's tk_emu_launch, built with the host's C++ compiler, run on panel shapes
-# drawn from a seed and checked float for float; then two mutants of it, each one index off,
-# that it must fail.
+# drawn from a seed and checked float for float; then mutants of it, each one index off or one
+# step wrong, that it must fail.
 panels_cpu() {   # panels_cpu PANELS.cuh DIR: builds DIR/panels-cpu, or says why not
     local src=$1 dir=$2
     rm -rf "$dir" && mkdir -p "$dir"
@@ -130,6 +130,7 @@ while IFS='|' read -r what edit want; do
         "$TK_BUILD/panels-cpu-mutant/panels-cpu" 20261127 40
 done <<'MUTANTS'
 the wide panel's stores read one float over|s/panel\[r \* P \+ c\]/panel[r * P + c + 1]/|^WRONG at [0-9]+ x [0-9]+: [1-9]
-the tall panel's stores read one float over|s/= panel\[c \* P \+ j\];/= panel[c * P + j + 1];/|^WRONG at [0-9]+ x [0-9]+: [1-9]
+the tall panel's stores read one float over|s/const float \*p = panel \+ c \* P/const float *p = panel + 1 + c * P/|^WRONG at [0-9]+ x [0-9]+: [1-9]
+the tall panel's staging steps a column past its last|s/if \(c >= cols\) \{ c -= cols; r\+\+; \}/if (c > cols) { c -= cols; r++; }/|^(WRONG at [0-9]+ x [0-9]+: [1-9]|shared memory written past the launch's size)
 the tall panel's columns one float apart more than its shared memory holds|s/P = H \+ 1, t = threadIdx.x;/P = H + 2, t = threadIdx.x;/|shared memory written past the launch's size
 MUTANTS

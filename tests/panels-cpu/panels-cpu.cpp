@@ -23,6 +23,7 @@ struct float4 { float x, y, z, w; };
 static inline float4 make_float4(float a, float b, float c, float d) { return {a, b, c, d}; }
 static inline long min(long a, long b) { return a < b ? a : b; }
 static inline size_t min(size_t a, size_t b) { return a < b ? a : b; }
+static inline int max(int a, int b) { return a > b ? a : b; }
 typedef void *cudaStream_t;
 
 static jmp_buf at_barrier;
