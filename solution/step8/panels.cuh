@@ -41,25 +41,45 @@ __device__ __forceinline__ void load4(const float *__restrict__ in, size_t g, si
 
 /* Floats first .. first + n - 1 of in, rows of cols floats, read by the NT threads of a block
    as the aligned float4s that cover them (a float4 may begin up to 3 floats before first) and
-   staged in the panel column by column: the stretch's row r, column c at c P + skip + r. */
+   staged in the panel column by column: the stretch's row r, column c at c P + skip + r.
+   A thread's float4s lie 4 NT floats apart: its row and column move by the same step each
+   time, so one division finds the first and none the rest. */
 template <int NT>
 __device__ __forceinline__ void stage_rows(const float *__restrict__ in, size_t first, int n,
                                            size_t total, int cols, int P, int skip, float *panel)
 {
     const int t = threadIdx.x;
+    const size_t g0 = (first & ~(size_t)3) + 4 * t;
+    int k = (int)((long)g0 - (long)first);           /* -3 .. -1 for a float4 begun before it */
+    const int dr = 4 * NT / cols, dc = 4 * NT - dr * cols;   /* the step, in rows and columns */
+    int r = max(k, 0) / cols, c = max(k, 0) - r * cols;     /* float max(k, 0): row r, column c */
     #pragma unroll 4
-    for (size_t g = (first & ~(size_t)3) + 4 * t; g < first + n; g += 4 * NT) {
+    for (size_t g = g0; g < first + n; g += 4 * NT) {
         float v[4];
         load4(in, g, total, v);
-        const long k0 = (long)g - (long)first;   /* -3 .. -1 for a float4 begun before it */
-        const int k = k0 < 0 ? 0 : (int)k0;
-        int r = k / cols, c = k - r * cols;     /* float k of the stretch: row r, column c */
-        #pragma unroll
-        for (int e = 0; e < 4; e++) {
-            if (k0 + e >= 0 && k0 + e < n) {
-                panel[c * P + skip + r] = v[e];
-                if (++c == cols) { c = 0; r++; }
+        int rr = r, cc = c;
+        if (k >= 0 && k + 4 <= n) {                  /* the whole float4 is the stretch's */
+            #pragma unroll
+            for (int e = 0; e < 4; e++) {
+                panel[cc * P + skip + rr] = v[e];
+                if (++cc == cols) { cc = 0; rr++; }
             }
+        } else {
+            #pragma unroll
+            for (int e = 0; e < 4; e++) {
+                if (k + e >= 0 && k + e < n) {
+                    panel[cc * P + skip + rr] = v[e];
+                    if (++cc == cols) { cc = 0; rr++; }
+                }
+            }
+        }
+        if (k < 0) {                                 /* the first float4 began before first */
+            k += 4 * NT;
+            r = k / cols, c = k - r * cols;
+        } else {
+            k += 4 * NT;
+            r += dr, c += dc;
+            if (c >= cols) { c -= cols; r++; }
         }
     }
 }
@@ -128,12 +148,28 @@ panel_tall(long rows, int cols, int hshift, const float *__restrict__ in, float 
     stage_rows<NT>(in, first, n, total, cols, P, 0, panel);   /* the stretch, from first */
     __syncthreads();
 
-    /* Output row c's run: floats r0 .. r0 + h - 1, a float a thread, a warp's 32 together. */
-    #pragma unroll 4
-    for (int k = t; k < cols * H; k += NT) {
-        const int c = k >> hshift, j = k & (H - 1);
-        if (j < h)
-            out[(size_t)c * rows + r0 + j] = panel[c * P + j];
+    /* Output row c's run: floats r0 .. r0 + h - 1, a float a thread, a warp's 32 together. A
+       thread keeps its float j of each run it writes, J = min(H, NT) threads a run and
+       NT / J runs at a time; below 4 columns the runs' floats are the inner loop, from 4 on
+       the runs (a thread's stores of several runs in flight together). */
+    const int J = H < NT ? H : NT, S = NT / J, j0 = t % J;
+    if (cols < 4) {
+        for (int c = t / J; c < cols; c += S) {
+            float *o = out + (size_t)c * rows + r0;
+            const float *p = panel + c * P;
+            #pragma unroll 4
+            for (int j = j0; j < h; j += J)
+                o[j] = p[j];
+        }
+    } else {
+        for (int j = j0; j < h; j += J) {
+            int c = t / J;
+            float *o = out + (size_t)c * rows + r0 + j;
+            const float *p = panel + c * P + j;
+            #pragma unroll 4
+            for (; c < cols; c += S, o += (size_t)S * rows, p += S * P)
+                *o = *p;
+        }
     }
 }
 
