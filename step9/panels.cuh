@@ -43,7 +43,7 @@ __device__ __forceinline__ void load4(const float *__restrict__ in, size_t g, si
    as the aligned float4s that cover them (a float4 may begin up to 3 floats before first) and
    staged in the panel column by column: the stretch's row r, column c at c P + skip + r.
    A thread's float4s lie 4 NT floats apart: its row and column move by the same step each
-   time, so one division finds the first and none the rest. */
+   time, so divisions find the first and the step, and none the rest. */
 template <int NT>
 __device__ __forceinline__ void stage_rows(const float *__restrict__ in, size_t first, int n,
                                            size_t total, int cols, int P, int skip, float *panel)
@@ -148,10 +148,11 @@ panel_tall(long rows, int cols, int hshift, const float *__restrict__ in, float 
     stage_rows<NT>(in, first, n, total, cols, P, 0, panel);   /* the stretch, from first */
     __syncthreads();
 
-    /* Output row c's run: floats r0 .. r0 + h - 1, a float a thread, a warp's 32 together. A
-       thread keeps its float j of each run it writes, J = min(H, NT) threads a run and
-       NT / J runs at a time; below 4 columns the runs' floats are the inner loop, from 4 on
-       the runs (a thread's stores of several runs in flight together). */
+    /* Output row c's run: floats r0 .. r0 + h - 1, a float a thread, a warp's 32 together.
+       J = min(H, NT) threads a run, NT / J runs at a time: thread t writes floats j0, j0 + J,
+       ... (j0 = t % J) of runs t / J, t / J + NT / J, ... Below 4 columns a run's floats are
+       the inner loop; from 4 on the runs are (so that a thread's stores to several output
+       rows can be in flight together: the intent, not measured). */
     const int J = H < NT ? H : NT, S = NT / J, j0 = t % J;
     if (cols < 4) {
         for (int c = t / J; c < cols; c += S) {

@@ -119,6 +119,9 @@ else fail "step 7's panels build for the CPU (tests/panels-cpu/)" "$(head -3 "$L
 expect "step 7's panels on the CPU: the transpose, float for float, at 200 panel shapes drawn from seed 20261127" \
     0 '^panels-cpu: seed 20261127, 200 panel shapes, 200 exact, 0 wrong$' \
     "$TK_BUILD/panels-cpu/panels-cpu" 20261127 200
+expect "step 7's panels on the CPU: stage_rows alone, exact at 100 stretches from any start (the tall panel's from a float4 only)" \
+    0 '^panels-cpu: stage_rows at 100 stretches from any start, 100 exact, 0 wrong$' \
+    "$TK_BUILD/panels-cpu/panels-cpu" 20261128 100
 while IFS='|' read -r what edit want; do
     sed -E "$edit" solution/step7/panels.cuh >"$TK_BUILD/panels-mutant.cuh"
     if cmp -s solution/step7/panels.cuh "$TK_BUILD/panels-mutant.cuh"; then
@@ -132,5 +135,6 @@ done <<'MUTANTS'
 the wide panel's stores read one float over|s/panel\[r \* P \+ c\]/panel[r * P + c + 1]/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the tall panel's stores read one float over|s/const float \*p = panel \+ c \* P/const float *p = panel + 1 + c * P/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the tall panel's staging steps a column past its last|s/if \(c >= cols\) \{ c -= cols; r\+\+; \}/if (c > cols) { c -= cols; r++; }/|^(WRONG at [0-9]+ x [0-9]+: [1-9]|shared memory written past the launch's size)
+the staging from a start off a float4 begins at row 0, column 0|s/r = k \/ cols, c = k - r \* cols;/r = 0, c = 0;/|^WRONG stage_rows at [0-9]+ floats
 the tall panel's columns one float apart more than its shared memory holds|s/P = H \+ 1, t = threadIdx.x;/P = H + 2, t = threadIdx.x;/|shared memory written past the launch's size
 MUTANTS

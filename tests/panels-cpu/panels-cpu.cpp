@@ -1,8 +1,9 @@
 // Step 7's panels (solution/step7/panels.cuh) run on the CPU, so that their index arithmetic is
 // checked where there is no GPU: panels-cpu SEED N draws N panel shapes from SEED (wide ones of
 // 1 to 112 rows, tall ones of 1 to 48 columns, the long side up to 100000), runs launch_panel on
-// each and compares the output with the transpose, float for float. Exit 0 when all are exact,
-// 1 when one is not (the first few named), 2 on bad arguments.
+// each and compares the output with the transpose, float for float; then stage_rows alone at N
+// stretches from any start. Exit 0 when all are exact, 1 when one is not (the first few named),
+// 2 on bad arguments.
 //
 // tests/test_2_unit.sh builds it with panels-host.h, panels.cuh with each kernel launch
 // rewritten as a call of tk_emu_launch (sed), and this file's stand-ins for CUDA's names.
@@ -104,5 +105,33 @@ int main(int argc, char **argv)
     }
     printf("panels-cpu: seed %s, %d panel shapes, %d exact, %d wrong\n", argv[1], n, n - wrong,
            wrong);
-    return wrong ? 1 : 0;
+
+    // stage_rows alone, from starts the tall panel never takes (its stretch starts on a float4)
+    // but the lever benchmark's tall panels do: n floats from an odd first, skip floats before
+    // each staged column; every float of the stretch at column c, row r, nothing else written.
+    int staged_wrong = 0;
+    for (int k = 0; k < n; k++) {
+        const int cols = 1 + draw() % 48, len = 1 + draw() % 8192, skip = draw() % 8;
+        const size_t first = draw() % 100000, total = first + len + draw() % 8;
+        const int P = skip + (len + cols - 1) / cols;
+        std::vector<float> in(total);
+        for (size_t i = 0; i < total; i++)
+            in[i] = (float)i;
+        std::fill(panel, panel + SHARED_MAX, -1.f);
+        for (unsigned t = 0; t < 256; t++) {
+            threadIdx = {t, 0, 0};
+            stage_rows<256>(in.data(), first, len, total, cols, P, skip, panel);
+        }
+        long bad = 0, staged = 0;
+        for (int e = 0; e < len; e++)
+            bad += panel[(e % cols) * P + skip + e / cols] != in[first + e];
+        for (int i = 0; i < SHARED_MAX; i++)
+            staged += panel[i] != -1.f;
+        if ((bad || staged != len) && staged_wrong++ < 5)
+            printf("WRONG stage_rows at %d floats from %zu, %d columns, skip %d: %ld misplaced, "
+                   "%ld floats written\n", len, first, cols, skip, bad, staged);
+    }
+    printf("panels-cpu: stage_rows at %d stretches from any start, %d exact, %d wrong\n", n,
+           n - staged_wrong, staged_wrong);
+    return wrong || staged_wrong ? 1 : 0;
 }
