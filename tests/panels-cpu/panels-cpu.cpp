@@ -107,7 +107,7 @@ int main(int argc, char **argv)
            wrong);
 
     // stage_rows alone, from starts the tall panel never takes (its stretch starts on a float4)
-    // but the lever benchmark's tall panels do: n floats from an odd first, skip floats before
+    // but the lever benchmark's tall panels do: n floats from any first, skip floats before
     // each staged column; every float of the stretch at column c, row r, nothing else written.
     int staged_wrong = 0;
     for (int k = 0; k < n; k++) {
