@@ -20,10 +20,12 @@
    row-TRxTC-vV-bBY   the public kernels' scheme: a vector load per row, one float at a time
                       into a padded TR x TC tile, vectors gathered down its columns (rowvec.cuh)
    tma-tT-sS          Hopper's bulk tensor copy: T tiles a block, S shared stages (tma.cuh)
-   win-cTC-rTR-lVL-sVS-bBY[-plain|-gG|-rK|-a2|-maxN|-walkK[-cm]]   step 7's windows, each
-                      store on whole sectors; G column bands at a time, or strips of K row
-                      blocks, float2 loads on odd cols, at most N blocks a multiprocessor, K
-                      windows a block down its band carrying the staged rows (windows.cuh)
+   win-cTC-rTR-lVL-sVS-bBY[-plain|-gG|-rK|-a2|-maxN|-walkK[-cm]|-qQ|-evE]   step 7's
+                      windows, each store on whole sectors; G column bands at a time, or
+                      strips of K row blocks, float2 loads on odd cols, at most N blocks a
+                      multiprocessor, K windows a block down its band carrying the staged
+                      rows, windows on Q floats (64 or 128 bytes), L2 eviction hints for the
+                      staged rows (windows.cuh)
    panel-fF-bNT[-h0]  skinny shapes: a block moves every row of W columns (or every column of
                       H rows) through a shared panel of F floats (panels.cuh)
    step7-panels       step 7's solution's choice until 2026-11-27: its panels on skinny
@@ -133,7 +135,18 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "win-c64-r64-l2-s2-b16-g4",       launch_window<64, 64, 2, 2, 16, false, 4> },
     { "win-c64-r64-l2-s2-b16-max3-g8",  launch_window<64, 64, 2, 2, 16, false, 8, false, 3> },
     { "win-c64-r128-l2-s4-b16-g8",      launch_window<64, 128, 2, 4, 16, false, 8> },
+    { "win-c64-r64-l2-s2-b16-g8-q16",   launch_window<64, 64, 2, 2, 16, false, 8, false, 0, 16> },
+    { "win-c64-r64-l2-s2-b16-g8-q32",   launch_window<64, 64, 2, 2, 16, false, 8, false, 0, 32> },
+    { "win-c64-r128-l2-s4-b16-g8-q16",  launch_window<64, 128, 2, 4, 16, false, 8, false, 0, 16> },
+    { "win-c64-r128-l2-s4-b16-g8-q32",  launch_window<64, 128, 2, 4, 16, false, 8, false, 0, 32> },
+    { "win-c64-r64-l2-s2-b16-g1-q16",   launch_window<64, 64, 2, 2, 16, false, 1, false, 0, 16> },
+    { "win-c64-r128-l2-s4-b16-g1-q32",  launch_window<64, 128, 2, 4, 16, false, 1, false, 0, 32> },
     { "win-c64-r64-l2-s2-b16-r1",       launch_window<64, 64, 2, 2, 16, false, -1> },
+    { "win-c64-r64-l2-s2-b16-r1-ev1",   launch_window<64, 64, 2, 2, 16, false, -1, false, 0, 8, 1> },
+    { "win-c64-r64-l2-s2-b16-r1-ev2",   launch_window<64, 64, 2, 2, 16, false, -1, false, 0, 8, 2> },
+    { "win-c64-r64-l2-s2-b16-g8-ev1",   launch_window<64, 64, 2, 2, 16, false, 8, false, 0, 8, 1> },
+    { "win-c64-r64-l2-s2-b16-g8-ev2",   launch_window<64, 64, 2, 2, 16, false, 8, false, 0, 8, 2> },
+    { "win-c64-r64-l2-s2-b16-r4-ev2",   launch_window<64, 64, 2, 2, 16, false, -4, false, 0, 8, 2> },
     { "win-c64-r64-l2-s2-b16-r4",       launch_window<64, 64, 2, 2, 16, false, -4> },
     { "win-c64-r64-l2-s2-b16-r8",       launch_window<64, 64, 2, 2, 16, false, -8> },
     { "win-c64-r64-l2-s2-b16-r16",      launch_window<64, 64, 2, 2, 16, false, -16> },

@@ -28,7 +28,10 @@
    win-...-a2: where cols is odd (input rows off 8 bytes), float2 loads anyway, from the even
      float at or below each row's first: a row's 64 floats in 32 aligned float2s (one float
      before them read and dropped) and, where the row starts odd, its last float alone.
-   win-...-maxN: at most N blocks on a multiprocessor (unused shared memory asked for). */
+   win-...-maxN: at most N blocks on a multiprocessor (unused shared memory asked for).
+   win-...-evE: L2 eviction hints for the rows the next block stages again (below).
+   win-...-qQ: windows start on Q floats (16: 64 bytes, 32: a 128-byte line) rather than a
+     sector's 8, staging Q - 1 rows above the block's own, shifting where rows % Q != 0. */
 #pragma once
 #include "tiles.cuh"
 
@@ -55,7 +58,44 @@ __device__ void block_place(int nx, int ny, int &bx, int &by)
     by = w / width;
 }
 
-template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0, bool A = false>
+/* -evE: L2 eviction hints (sm_80 on; PTX createpolicy). A block's own last H rows, which
+   the next block down stages again as its halo, are loaded to be evicted last, the rest
+   (its own halo included) to be evicted first; E = 2 also stores as streaming
+   (st.global.cs). Before sm_80 the loads are plain. */
+__device__ __forceinline__ unsigned long long l2_policy(bool last)
+{
+    unsigned long long p = 0;
+#if __CUDA_ARCH__ >= 800
+    if (last)
+        asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
+    else
+        asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
+#endif
+    return p;
+}
+__device__ __forceinline__ float ld_hint(const float *a, unsigned long long p)
+{
+#if __CUDA_ARCH__ >= 800
+    float v;
+    asm("ld.global.L2::cache_hint.f32 %0, [%1], %2;" : "=f"(v) : "l"(a), "l"(p));
+    return v;
+#else
+    return *a;
+#endif
+}
+__device__ __forceinline__ float2 ld_hint2(const float *a, unsigned long long p)
+{
+#if __CUDA_ARCH__ >= 800
+    float2 v;
+    asm("ld.global.L2::cache_hint.v2.f32 {%0, %1}, [%2], %3;"
+                 : "=f"(v.x), "=f"(v.y) : "l"(a), "l"(p));
+    return v;
+#else
+    return *reinterpret_cast<const float2 *>(a);
+#endif
+}
+
+template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0, bool A = false, int E = 0>
 __global__ void __launch_bounds__((TC / VL) * BY)
 window_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
 {
@@ -89,11 +129,13 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
             if (tx == TC / 2 - 1 && (s0 & 1) && c0 + TC - 1 < cols)   /* pairs one short */
                 tile[i * S + TC - 1] = in[s0 + TC - 1];
         } else if (VL == 2) {   /* cols is even here, so c + 1 < cols too */
-            float2 v = *reinterpret_cast<const float2 *>(in + (size_t)r * cols + c);
+            float2 v = E ? ld_hint2(in + (size_t)r * cols + c, l2_policy(H && i >= TR))
+                         : *reinterpret_cast<const float2 *>(in + (size_t)r * cols + c);
             tile[i * S + tx * 2] = v.x;
             tile[i * S + tx * 2 + 1] = v.y;
         } else {
-            tile[i * S + tx] = in[(size_t)r * cols + c];
+            tile[i * S + tx] = E ? ld_hint(in + (size_t)r * cols + c, l2_policy(H && i >= TR))
+                                 : in[(size_t)r * cols + c];
         }
     }
     __syncthreads();
@@ -101,7 +143,7 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
     const int t = ty * (TC / VL) + tx, lane = t % 32;
     for (int cl = t / 32; cl < TC && c0 + cl < cols; cl += NT / 32) {
         const int c = c0 + cl;
-        const int a = H ? ((c & 7) * (rows & 7)) & 7 : 0;   /* (c * rows) % 8 */
+        const int a = H ? ((c & H) * (rows & H)) & H : 0;   /* (c * rows) % (H + 1) */
         const int w = by * TR - a;                          /* the window's first element */
         float *row = out + (size_t)c * rows;
         #pragma unroll
@@ -113,7 +155,10 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
                 #pragma unroll
                 for (int e = 0; e < VS; e++)
                     set<VS>(v, e, tile[(i + e) * S + cl]);
-                *reinterpret_cast<typename vec<VS>::t *>(row + r) = v;
+                if (E == 2)
+                    __stcs(reinterpret_cast<typename vec<VS>::t *>(row + r), v);
+                else
+                    *reinterpret_cast<typename vec<VS>::t *>(row + r) = v;
             } else {
                 #pragma unroll
                 for (int e = 0; e < VS; e++)
@@ -124,10 +169,11 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
     }
 }
 
-template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0, bool A = false, int N = 0>
+template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0, bool A = false, int N = 0,
+          int E = 0>
 static void launch_window_h(const float *d_in, float *d_out, int rows, int cols)
 {
-    auto kernel = window_kernel<TC, TR, VL, VS, BY, H, G, A>;
+    auto kernel = window_kernel<TC, TR, VL, VS, BY, H, G, A, E>;
     static int pad = -1;   /* unused shared memory a block asks for: at most N blocks an SM */
     if (pad < 0) {
         pad = 0;
@@ -155,27 +201,27 @@ static void launch_window_h(const float *d_in, float *d_out, int rows, int cols)
    input rows start on 8 bytes (otherwise one float, with as many threads). PLAIN: never
    shift, and stores of one float (vectors would be misaligned). */
 template <int TC, int TR, int VL, int VS, int BY, bool PLAIN = false, int G = 0, bool A = false,
-          int N = 0>
+          int N = 0, int Q = 8, int E = 0>
 static void launch_window(const float *d_in, float *d_out, int rows, int cols)
 {
     const int B1 = BY / VL > 0 ? BY / VL : 1;   /* rows of threads with one-float loads */
-    const bool shift = !PLAIN && rows % 8 != 0, vl = VL == 2 && cols % 2 == 0;
+    const bool shift = !PLAIN && rows % Q != 0, vl = VL == 2 && cols % 2 == 0;
     if (PLAIN && vl)
         launch_window_h<TC, TR, VL, 1, BY, 0, G>(d_in, d_out, rows, cols);
     else if (PLAIN)
         launch_window_h<TC, TR, 1, 1, B1, 0, G>(d_in, d_out, rows, cols);
     else if (shift && vl)
-        launch_window_h<TC, TR, VL, VS, BY, 7, G, false, N>(d_in, d_out, rows, cols);
+        launch_window_h<TC, TR, VL, VS, BY, Q - 1, G, false, N, E>(d_in, d_out, rows, cols);
     else if (shift && A)
-        launch_window_h<TC, TR, 2, VS, BY, 7, G, true, N>(d_in, d_out, rows, cols);
+        launch_window_h<TC, TR, 2, VS, BY, Q - 1, G, true, N>(d_in, d_out, rows, cols);
     else if (shift)
-        launch_window_h<TC, TR, 1, VS, B1, 7, G, false, N>(d_in, d_out, rows, cols);
+        launch_window_h<TC, TR, 1, VS, B1, Q - 1, G, false, N, E>(d_in, d_out, rows, cols);
     else if (vl)
-        launch_window_h<TC, TR, VL, VS, BY, 0, G, false, N>(d_in, d_out, rows, cols);
+        launch_window_h<TC, TR, VL, VS, BY, 0, G, false, N, E>(d_in, d_out, rows, cols);
     else if (A)
         launch_window_h<TC, TR, 2, VS, BY, 0, G, true, N>(d_in, d_out, rows, cols);
     else
-        launch_window_h<TC, TR, 1, VS, B1, 0, G, false, N>(d_in, d_out, rows, cols);
+        launch_window_h<TC, TR, 1, VS, B1, 0, G, false, N, E>(d_in, d_out, rows, cols);
 }
 
 /* win-...-walkK[-cm]: a block walks K windows down its column band, one after another, and
