@@ -61,7 +61,10 @@ __device__ void block_place(int nx, int ny, int &bx, int &by)
 /* -evE: L2 eviction hints (sm_80 on; PTX createpolicy). A block's own last H rows, which
    the next block down stages again as its halo, are loaded to be evicted last, the rest
    (its own halo included) to be evicted first; E = 2 also stores as streaming
-   (st.global.cs). Before sm_80 the loads are plain. */
+   (st.global.cs). E = 1 and 2 (as run on 2026-11-28) load through ld.global with a policy
+   made before each load, where the plain windows' loads compile to the read-only
+   ld.global.nc; E = 3 loads through ld.global.nc with the two policies made once. Before
+   sm_80 the loads are plain. */
 __device__ __forceinline__ unsigned long long l2_policy(bool last)
 {
     unsigned long long p = 0;
@@ -73,22 +76,31 @@ __device__ __forceinline__ unsigned long long l2_policy(bool last)
 #endif
     return p;
 }
+template <bool NC>
 __device__ __forceinline__ float ld_hint(const float *a, unsigned long long p)
 {
 #if __CUDA_ARCH__ >= 800
     float v;
-    asm("ld.global.L2::cache_hint.f32 %0, [%1], %2;" : "=f"(v) : "l"(a), "l"(p));
+    if (NC)
+        asm("ld.global.nc.L2::cache_hint.f32 %0, [%1], %2;" : "=f"(v) : "l"(a), "l"(p));
+    else
+        asm("ld.global.L2::cache_hint.f32 %0, [%1], %2;" : "=f"(v) : "l"(a), "l"(p));
     return v;
 #else
     return *a;
 #endif
 }
+template <bool NC>
 __device__ __forceinline__ float2 ld_hint2(const float *a, unsigned long long p)
 {
 #if __CUDA_ARCH__ >= 800
     float2 v;
-    asm("ld.global.L2::cache_hint.v2.f32 {%0, %1}, [%2], %3;"
-                 : "=f"(v.x), "=f"(v.y) : "l"(a), "l"(p));
+    if (NC)
+        asm("ld.global.nc.L2::cache_hint.v2.f32 {%0, %1}, [%2], %3;"
+            : "=f"(v.x), "=f"(v.y) : "l"(a), "l"(p));
+    else
+        asm("ld.global.L2::cache_hint.v2.f32 {%0, %1}, [%2], %3;"
+            : "=f"(v.x), "=f"(v.y) : "l"(a), "l"(p));
     return v;
 #else
     return *reinterpret_cast<const float2 *>(a);
@@ -107,6 +119,7 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
     block_place<G>((cols + TC - 1) / TC, (rows + H + TR - 1) / TR, bx, by);
     const int c0 = bx * TC;                   /* first input column */
     const int rb = by * TR - H;               /* first staged input row (may be negative) */
+    const unsigned long long keep = E == 3 ? l2_policy(true) : 0, drop = E == 3 ? l2_policy(false) : 0;
 
     static_assert((TR / VS) % 32 == 0 && (TC / VL) * BY % 32 == 0, "whole warps");
     #pragma unroll
@@ -129,12 +142,14 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
             if (tx == TC / 2 - 1 && (s0 & 1) && c0 + TC - 1 < cols)   /* pairs one short */
                 tile[i * S + TC - 1] = in[s0 + TC - 1];
         } else if (VL == 2) {   /* cols is even here, so c + 1 < cols too */
-            float2 v = E ? ld_hint2(in + (size_t)r * cols + c, l2_policy(H && i >= TR))
+            float2 v = E == 3 ? ld_hint2<true>(in + (size_t)r * cols + c, H && i >= TR ? keep : drop)
+                     : E ? ld_hint2<false>(in + (size_t)r * cols + c, l2_policy(H && i >= TR))
                          : *reinterpret_cast<const float2 *>(in + (size_t)r * cols + c);
             tile[i * S + tx * 2] = v.x;
             tile[i * S + tx * 2 + 1] = v.y;
         } else {
-            tile[i * S + tx] = E ? ld_hint(in + (size_t)r * cols + c, l2_policy(H && i >= TR))
+            tile[i * S + tx] = E == 3 ? ld_hint<true>(in + (size_t)r * cols + c, H && i >= TR ? keep : drop)
+                             : E ? ld_hint<false>(in + (size_t)r * cols + c, l2_policy(H && i >= TR))
                                  : in[(size_t)r * cols + c];
         }
     }
@@ -204,6 +219,7 @@ template <int TC, int TR, int VL, int VS, int BY, bool PLAIN = false, int G = 0,
           int N = 0, int Q = 8, int E = 0>
 static void launch_window(const float *d_in, float *d_out, int rows, int cols)
 {
+    static_assert((Q & (Q - 1)) == 0 && TR % Q == 0, "windows on Q floats: Q a power of 2 dividing TR");
     const int B1 = BY / VL > 0 ? BY / VL : 1;   /* rows of threads with one-float loads */
     const bool shift = !PLAIN && rows % Q != 0, vl = VL == 2 && cols % 2 == 0;
     if (PLAIN && vl)
