@@ -122,6 +122,7 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
     const unsigned long long keep = E == 3 ? l2_policy(true) : 0, drop = E == 3 ? l2_policy(false) : 0;
 
     static_assert((TR / VS) % 32 == 0 && (TC / VL) * BY % 32 == 0, "whole warps");
+    static_assert(!(A && E), "the hints (-evE) are on the plain loads, not -a2's");
     #pragma unroll
     for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
         const int i = ty + k * BY, r = rb + i, c = c0 + tx * VL;
@@ -141,16 +142,17 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
                 tile[i * S + j + 1] = v.y;
             if (tx == TC / 2 - 1 && (s0 & 1) && c0 + TC - 1 < cols)   /* pairs one short */
                 tile[i * S + TC - 1] = in[s0 + TC - 1];
-        } else if (VL == 2) {   /* cols is even here, so c + 1 < cols too */
-            float2 v = E == 3 ? ld_hint2<true>(in + (size_t)r * cols + c, H && i >= TR ? keep : drop)
-                     : E ? ld_hint2<false>(in + (size_t)r * cols + c, l2_policy(H && i >= TR))
-                         : *reinterpret_cast<const float2 *>(in + (size_t)r * cols + c);
-            tile[i * S + tx * 2] = v.x;
-            tile[i * S + tx * 2 + 1] = v.y;
         } else {
-            tile[i * S + tx] = E == 3 ? ld_hint<true>(in + (size_t)r * cols + c, H && i >= TR ? keep : drop)
-                             : E ? ld_hint<false>(in + (size_t)r * cols + c, l2_policy(H && i >= TR))
-                                 : in[(size_t)r * cols + c];
+            const float *src = in + (size_t)r * cols + c;
+            const bool last = H && i >= TR;   /* the next block's halo: -evE keeps it */
+            const unsigned long long policy = E == 3 ? (last ? keep : drop) : E ? l2_policy(last) : 0;
+            if (VL == 2) {   /* cols is even here, so c + 1 < cols too */
+                float2 v = E ? ld_hint2<E == 3>(src, policy) : *reinterpret_cast<const float2 *>(src);
+                tile[i * S + tx * 2] = v.x;
+                tile[i * S + tx * 2 + 1] = v.y;
+            } else {
+                tile[i * S + tx] = E ? ld_hint<E == 3>(src, policy) : *src;
+            }
         }
     }
     __syncthreads();
