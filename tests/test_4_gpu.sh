@@ -233,13 +233,13 @@ gpu_test "$name" && expect "$name" 0 "$(exact_at "${shapes##*,}")" scripts/libra
 name="solution step7 is exact past a grid's y: 4194400 x 50 (windows), 25913499 x 11 (panel), 5417517 x 71"
 gpu_test "$name" && expect "$name" 0 "$(exact_at 5417517x71)" solution/step7/transpose \
     --shapes 4194400x50,25913499x11,5417517x71 --no-cpu --reps 1 --warmup 0
-# Step 7's ways (tk_fastest_way, TK_WAY): three block orders of 64 x 64 windows and two
+# Step 7's ways (tk_fastest_way, TK_WAY): four block orders of 64 x 64 windows and two
 # windows of 128 rows, each exact, forced, at shapes whose column bands leave the last group
-# of 8 short (10 and 79 bands of 64 columns, 19 and 157 of 32), with and without the halo,
-# float2 loads and one float, and a tall one; the notes say the way taken. Unforced, the ways
-# are timed and the one kept is said; a TK_WAY that names no way is refused.
-ways=120x577,120x578,300x600,3001x5001,1001x65
-ways_named=("one band" "8 bands" "all bands" "128 rows in 8 bands" "32 x 128 in 8 bands")
+# of 8 or of 128 short (10, 79 and 131 bands of 64 columns, 19, 157 and 261 of 32), with and
+# without the halo, float2 loads and one float, and a tall one; the notes say the way taken.
+# Unforced, the ways are timed and the one kept is said; a TK_WAY that names no way is refused.
+ways=120x577,120x578,300x600,3001x5001,201x8333,1001x65
+ways_named=("one band" "8 bands" "all bands" "128 rows in 8 bands" "32 x 128 in 8 bands" "128 bands")
 ways_timed=$(printf ', %s [0-9.]+ ms' "${ways_named[@]}")   # each way's time in the note
 ways_any=$(IFS='|'; echo "${ways_named[*]}")                 # the name of any one way
 for k in "${!ways_named[@]}"; do
@@ -254,8 +254,8 @@ gpu_test "$name" && expect "$name" 0 \
     "^note: at 3001 x 5001 the launch took the fastest of its ways \\(the least of 5 runs each\\):${ways_timed#,}: ($ways_any)\$" \
     solution/step7/transpose --rows 3001 --cols 5001 --no-cpu --reps 1 --warmup 0
 name="solution step7 refuses a TK_WAY that names no way, saying which it takes (exit 2)"
-gpu_test "$name" && expect "$name" 2 "TK_WAY: 5 is too large \(at most 4\): it names one of this launch's 5 ways, 0 to 4" \
-    env TK_WAY=5 solution/step7/transpose --rows 300 --cols 600 --no-cpu --reps 1 --warmup 0
+gpu_test "$name" && expect "$name" 2 "TK_WAY: 6 is too large \(at most 5\): it names one of this launch's 6 ways, 0 to 5" \
+    env TK_WAY=6 solution/step7/transpose --rows 300 --cols 600 --no-cpu --reps 1 --warmup 0
 # Past an int a side: step 7's panels and the library row (cublasSgeam_64) take a side of
 # 2^31 and more, where the GPU and the host hold the two matrices (8 to 24 GiB each); a machine
 # that cannot hold one skips it, saying so. One shape a run: a --shapes list stops at 2^31.

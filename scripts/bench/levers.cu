@@ -36,7 +36,9 @@
    step7-orders       step 7's solution's choice in 0.13: the windows' block order timed at a
                       shape's first launch (one band, 8 bands, the launch order), the fastest kept
    step7-ways         the same with two more ways: windows of 128 rows in 8 bands, 64 or 32
-                      columns wide (step 7's solution's choice since 0.14.0)
+                      columns wide (step 7's solution's choice in 0.14.0 to 0.15)
+   step7-six          the same with a sixth: 64 x 64 windows 128 bands at a time (step 7's
+                      solution's choice since 0.16.0)
    copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,6 +176,7 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "step7-lines",                 launch_step7_lines },
     { "step7-orders",                launch_step7_measured<3> },
     { "step7-ways",                  launch_step7_measured<5> },
+    { "step7-six",                   launch_step7_measured<6> },
     { "panel-f2048-b256",            launch_lever_panel<2048, 256, 0> },
     { "panel-f4096-b128",            launch_lever_panel<4096, 128, 0> },
     { "panel-f4096-b256",            launch_lever_panel<4096, 256, 7> },

@@ -184,18 +184,22 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
    launch before any timing: launches_here) by the harness's tk_fastest_way, as the solution
    measures it: one band, 8 bands and the launch order, five runs each, the least time kept
    for that shape and given in the note under the shape's rows. step7-ways, the solution's
-   rule since 0.14.0 (step7/RESEARCH.md, "Tall shapes of 49 to 200 columns"), measures two
-   more ways: windows of 128 rows, 64 columns wide or 32, 8 column bands at a time. */
-static const tk_launch_fn step7_ways[5] = { launch_window<64, 64, 2, 2, 16, false, 1>,
+   rule from 0.14.0 to 0.15 (step7/RESEARCH.md, "Tall shapes of 49 to 200 columns"), measures
+   two more ways: windows of 128 rows, 64 columns wide or 32, 8 column bands at a time.
+   step7-six, the solution's rule since 0.16.0 (step7/RESEARCH.md, "Many bands at a time"),
+   measures a sixth: 64 x 64 windows 128 bands at a time. */
+static const tk_launch_fn step7_ways[6] = { launch_window<64, 64, 2, 2, 16, false, 1>,
                                             launch_window<64, 64, 2, 2, 16, false, 8>,
                                             launch_window<64, 64, 2, 2, 16, false, -1>,
                                             launch_window<64, 128, 2, 4, 16, false, 8>,
-                                            launch_window<32, 128, 1, 4, 8, false, 8> };
-static const char *const step7_way_names[5] = { "one band", "8 bands", "the launch order",
-                                                "128 rows in 8 bands", "32 x 128 in 8 bands" };
+                                            launch_window<32, 128, 1, 4, 8, false, 8>,
+                                            launch_window<64, 64, 2, 2, 16, false, 128> };
+static const char *const step7_way_names[6] = { "one band", "8 bands", "the launch order",
+                                                "128 rows in 8 bands", "32 x 128 in 8 bands",
+                                                "128 bands" };
 
 /* The way in force for the variant that measures the first N ways: each N its own, so that
-   step7-orders and step7-ways in one run keep what each measured. */
+   step7-orders, step7-ways and step7-six in one run keep what each measured. */
 template <int N>
 static int &step7_way()
 {
