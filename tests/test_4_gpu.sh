@@ -235,10 +235,12 @@ gpu_test "$name" && expect "$name" 0 "$(exact_at 5417517x71)" solution/step7/tra
     --shapes 4194400x50,25913499x11,5417517x71 --no-cpu --reps 1 --warmup 0
 # Step 7's ways (tk_fastest_way, TK_WAY): four block orders of 64 x 64 windows and two
 # windows of 128 rows, each exact, forced, at shapes whose column bands leave the last group
-# of 8 or of 128 short (10, 79 and 131 bands of 64 columns, 19, 157 and 261 of 32), with and
-# without the halo, float2 loads and one float, and a tall one; the notes say the way taken.
-# Unforced, the ways are timed and the one kept is said; a TK_WAY that names no way is refused.
-ways=120x577,120x578,300x600,3001x5001,201x8333,1001x65
+# of 8 or of 128 short (10, 79, 131 and 133 bands of 64 columns, 19, 157, 261 and 265 of
+# 32), with and without the halo, float2 loads and one float (past 128 bands both: 201 x 8333
+# shifted with one float, 200 x 8450 not shifted with float2), and a tall one; the notes say
+# the way taken. Unforced, the ways are timed and the one kept is said; a TK_WAY that names
+# no way is refused.
+ways=120x577,120x578,300x600,3001x5001,201x8333,200x8450,1001x65
 ways_named=("one band" "8 bands" "all bands" "128 rows in 8 bands" "32 x 128 in 8 bands" "128 bands")
 ways_timed=$(printf ', %s [0-9.]+ ms' "${ways_named[@]}")   # each way's time in the note
 ways_any=$(IFS='|'; echo "${ways_named[*]}")                 # the name of any one way
