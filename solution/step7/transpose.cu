@@ -133,9 +133,9 @@ static void launch_window(const float *d_in, float *d_out, long rows, long cols)
    row's check); any way's output is the transpose. */
 static int way = 0;                             /* the way kept, 0 to 5 */
 static long timed_rows = -1, timed_cols = -1;   /* the shape it was kept for */
-static const long way_bands[6] = { 1, 8, 0, 8, 8, 128 };   /* each way's bands at a time */
 static void use_way(int k)
 {
+    static const long way_bands[6] = { 1, 8, 0, 8, 8, 128 };   /* each way's bands at a time */
     way = k;
     bands = way_bands[k];
 }
