@@ -135,5 +135,5 @@ the wide panel's stores read one float over|s/panel\[r \* P \+ c\]/panel[r * P +
 the tall panel's stores read one float over|s/const float \*p = panel \+ c \* P/const float *p = panel + 1 + c * P/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the tall panel's staging steps a column past its last|s/if \(c >= cols\) \{ c -= cols; r\+\+; \}/if (c > cols) { c -= cols; r++; }/|^(WRONG at [0-9]+ x [0-9]+: [1-9]|shared memory written past the launch's size)
 the staging from a start off a float4 begins at row 0, column 0|s/r = k \/ cols, c = k - r \* cols;/r = 0, c = 0;/|^WRONG stage_rows at [0-9]+ floats
-the tall panel's columns one float apart more than its shared memory holds|s/P = H \+ 1, t = threadIdx.x;/P = H + 2, t = threadIdx.x;/|shared memory written past the launch's size
+the panels' shared memory a float short of their stride, each row or column|s/\(size_t\)side \* P \* sizeof/(size_t)side * (P - 1) * sizeof/|shared memory written past the launch's size
 MUTANTS

@@ -135,21 +135,22 @@ static void launch_lever_panel(const float *d_in, float *d_out, int rows, int co
         return;
     }
     const int span = pow2_floor(F / shortside), shift = log2_of(span);   /* W or H */
+    const int P = panel_stride(shortside, span);    /* the solution's panels' stride */
     if (rows <= cols) {
-        size_t smem = (size_t)rows * (span + 1) * sizeof(float);
+        size_t smem = (size_t)rows * (VL == 4 ? P : span + 1) * sizeof(float);
         unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);
         if (VL == 4) {
             allow_shared<panel_wide<NT> >(smem);
-            panel_wide<NT><<<blocks, NT, smem>>>(rows, cols, shift, d_in, d_out);
+            panel_wide<NT><<<blocks, NT, smem>>>(rows, cols, shift, P, d_in, d_out);
         } else {
             allow_shared<panel_wide_scalar<NT> >(smem);
             panel_wide_scalar<NT><<<blocks, NT, smem>>>(rows, cols, shift, d_in, d_out);
         }
     } else if (HALO == 0) {
-        size_t smem = (size_t)cols * (span + 1) * sizeof(float);
+        size_t smem = (size_t)cols * P * sizeof(float);
         unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
         allow_shared<panel_tall<NT> >(smem);
-        panel_tall<NT><<<blocks, NT, smem>>>(rows, cols, shift, d_in, d_out);
+        panel_tall<NT><<<blocks, NT, smem>>>(rows, cols, shift, P, d_in, d_out);
     } else {
         size_t smem = (size_t)cols * ((span + HALO) | 1) * sizeof(float);
         unsigned blocks = (unsigned)(((size_t)rows + HALO + span - 1) / span);

@@ -111,10 +111,10 @@ __device__ void store_stretch(const float *panel, int P, int rows, int w, float 
 /* Wide: block b moves input columns c0 = b W .. c0 + W - 1 of every row; W = 2^wshift. */
 template <int NT>
 __global__ void __launch_bounds__(NT)
-panel_wide(int rows, long cols, int wshift, const float *__restrict__ in, float *__restrict__ out)
+panel_wide(int rows, long cols, int wshift, int P, const float *__restrict__ in, float *__restrict__ out)
 {
-    extern __shared__ float panel[];   /* rows x (W + 1): input row r at r (W + 1) */
-    const int W = 1 << wshift, P = W + 1, t = threadIdx.x;
+    extern __shared__ float panel[];   /* rows x P (panel_stride): input row r at r P */
+    const int W = 1 << wshift, t = threadIdx.x;
     const size_t c0 = (size_t)blockIdx.x * W;
     const int w = (int)min((size_t)W, (size_t)cols - c0);   /* the panel's columns */
 
@@ -136,10 +136,10 @@ panel_wide(int rows, long cols, int wshift, const float *__restrict__ in, float 
    each output row c, its floats r0 .. r0 + H - 1: a run of H floats. H = 2^hshift. */
 template <int NT>
 __global__ void __launch_bounds__(NT)
-panel_tall(long rows, int cols, int hshift, const float *__restrict__ in, float *__restrict__ out)
+panel_tall(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
 {
-    extern __shared__ float panel[];   /* cols x (H + 1): input column c at c (H + 1) */
-    const int H = 1 << hshift, P = H + 1, t = threadIdx.x;
+    extern __shared__ float panel[];   /* cols x P (panel_stride): input column c at c P */
+    const int H = 1 << hshift, t = threadIdx.x;
     const long r0 = (long)blockIdx.x * H;
     const int h = (int)min((long)H, rows - r0);        /* the block's rows */
     const size_t first = (size_t)r0 * cols, total = (size_t)rows * cols;
@@ -183,10 +183,41 @@ static bool panel_shape(long rows, long cols)
     return rows <= cols ? rows <= PANEL_ROWS : cols <= PANEL_COLS;
 }
 
+/* The panel's stride P, W + 1 to W + 8 floats (H for a tall panel), whichever puts the
+   fewest lanes of a warp on one shared-memory bank at a time, found once a shape. Both panels
+   meet one pattern: lane l of a warp takes floats 4 l .. 4 l + 3 of each 128 of the stretch
+   (4 NT apart), and float k of it lies at (k % side) P + k / side (the wide panel reads its
+   stretch out so, the tall panel stages it in so; a tall block's stretch starts on a float4).
+   W + 1 alone (step 5's padding) put 9 and 10.5 lanes on a bank at a time, on average, at 9
+   and 13 rows, against 2 with W + 2 (step7/RESEARCH.md, "The panel's stride"). */
+static int panel_stride(int side, int span)
+{
+    static int last_side, last_span, last_P;
+    if (side == last_side && span == last_span) return last_P;
+    const int n = side * span;
+    int best = 0;
+    long best_cost = 0;
+    for (int P = span + 1; P <= span + 8; P++) {
+        long cost = 0;                     /* over the warp's accesses, the busiest bank's lanes */
+        for (int base = 0; base < n; base += 128)
+            for (int e = 0; e < 4; e++) {
+                int lanes[32] = {0}, most = 0;
+                for (int l = 0; l < 32 && base + 4 * l + e < n; l++) {
+                    const int k = base + 4 * l + e, bank = ((k % side) * P + k / side) % 32;
+                    if (++lanes[bank] > most) most = lanes[bank];
+                }
+                cost += most;
+            }
+        if (best == 0 || cost < best_cost) best = P, best_cost = cost;
+    }
+    last_side = side, last_span = span, last_P = best;
+    return best;
+}
+
 /* Launches the panel kernel of a panel shape on stream s. A panel's floats: 8192, or 4096
    for a wide shape of at most 16 rows (the best of the variants measured,
    scripts/bench/README.md). Its shared memory stays under 48 KB: at most
-   64 x (8192 / 64 + 1) floats, 33 KB. A wide panel takes a thread for every 16 of its
+   8192 + 8 x 112 floats, under 36 KB. A wide panel takes a thread for every 16 of its
    floats (with 256 threads to 8192 floats, 99 to 112 rows ran at 75 to 81% of the copy on
    an H200 and 97 to 107 rows at 85 to 87% on the H100, against 90 to 95% with 512; with 512 threads to 4096
    floats, 1 to 14 rows on the H200 ran 4 to 17 points lower: step7/RESEARCH.md, "Loads in
@@ -198,15 +229,16 @@ static void launch_panel(const float *d_in, float *d_out, long rows, long cols, 
     int shift = 5;                                  /* W or H: 2^shift, at least 32 */
     while ((2 << shift) <= floats / side) shift++;
     const int span = 1 << shift;
-    const size_t smem = (size_t)side * (span + 1) * sizeof(float);
+    const int P = panel_stride(side, span);
+    const size_t smem = (size_t)side * P * sizeof(float);
     if (rows <= cols) {
         unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);
         if (floats == 4096)
-            panel_wide<256><<<blocks, 256, smem, s>>>(side, cols, shift, d_in, d_out);
+            panel_wide<256><<<blocks, 256, smem, s>>>(side, cols, shift, P, d_in, d_out);
         else
-            panel_wide<512><<<blocks, 512, smem, s>>>(side, cols, shift, d_in, d_out);
+            panel_wide<512><<<blocks, 512, smem, s>>>(side, cols, shift, P, d_in, d_out);
     } else {
         unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
-        panel_tall<256><<<blocks, 256, smem, s>>>(rows, side, shift, d_in, d_out);
+        panel_tall<256><<<blocks, 256, smem, s>>>(rows, side, shift, P, d_in, d_out);
     }
 }
