@@ -121,6 +121,8 @@ judge "step 7's panels on the CPU: the transpose, float for float, at 200 panel 
     0 '^panels-cpu: seed 20261127, 200 panel shapes, 200 exact, 0 wrong$'
 judge "step 7's panels on the CPU: stage_rows alone, exact at 200 stretches from any start (the tall panel's from a float4 only)" \
     0 '^panels-cpu: stage_rows at 200 stretches from any start, 200 exact, 0 wrong$'
+judge "step 7's panels on the CPU: the stride each side's launch takes puts no more lanes of a warp on a bank than W + 1, and 2 at 9 and 13 rows" \
+    0 '^panels-cpu: the stride at 160 panel sides, 160 no worse than W \+ 1; 9 and 13 rows at 2\.0 and 2\.0 lanes a bank$'
 while IFS='|' read -r what edit want; do
     sed -E "$edit" solution/step7/panels.cuh >"$TK_BUILD/panels-mutant.cuh"
     if cmp -s solution/step7/panels.cuh "$TK_BUILD/panels-mutant.cuh"; then
@@ -136,4 +138,6 @@ the tall panel's stores read one float over|s/const float \*p = panel \+ c \* P/
 the tall panel's staging steps a column past its last|s/if \(c >= cols\) \{ c -= cols; r\+\+; \}/if (c > cols) { c -= cols; r++; }/|^(WRONG at [0-9]+ x [0-9]+: [1-9]|shared memory written past the launch's size)
 the staging from a start off a float4 begins at row 0, column 0|s/r = k \/ cols, c = k - r \* cols;/r = 0, c = 0;/|^WRONG stage_rows at [0-9]+ floats
 the panels' shared memory a float short of their stride, each row or column|s/\(size_t\)side \* P \* sizeof/(size_t)side * (P - 1) * sizeof/|shared memory written past the launch's size
+the panels' stride always W + 1, none counted|s/P <= span \+ 8; P\+\+/P <= span + 1; P++/|^panels-cpu: the stride at 160 panel sides, 160 no worse than W \+ 1; 9 and 13 rows at 9\.0 and 10\.5 lanes a bank$
+the panels' stride the one with the most lanes on a bank|s/cost < best_cost\)/cost > best_cost)/|^panels-cpu: the stride at 160 panel sides, [0-9]{1,2} no worse than W \+ 1;
 MUTANTS

@@ -135,7 +135,10 @@ static void launch_lever_panel(const float *d_in, float *d_out, int rows, int co
         return;
     }
     const int span = pow2_floor(F / shortside), shift = log2_of(span);   /* W or H */
-    const int P = panel_stride(shortside, span);    /* the solution's panels' stride */
+    static int stride_of[F / 32 + 1];               /* the solution's panels' stride, by side */
+    if (stride_of[shortside] == 0)
+        stride_of[shortside] = panel_stride(shortside, span);
+    const int P = stride_of[shortside];
     if (rows <= cols) {
         size_t smem = (size_t)rows * (VL == 4 ? P : span + 1) * sizeof(float);
         unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);

@@ -184,16 +184,15 @@ static bool panel_shape(long rows, long cols)
 }
 
 /* The panel's stride P, W + 1 to W + 8 floats (H for a tall panel), whichever puts the
-   fewest lanes of a warp on one shared-memory bank at a time, found once a shape. Both panels
-   meet one pattern: lane l of a warp takes floats 4 l .. 4 l + 3 of each 128 of the stretch
-   (4 NT apart), and float k of it lies at (k % side) P + k / side (the wide panel reads its
-   stretch out so, the tall panel stages it in so; a tall block's stretch starts on a float4).
-   W + 1 alone (step 5's padding) put 9 and 10.5 lanes on a bank at a time, on average, at 9
-   and 13 rows, against 2 with W + 2 (step7/RESEARCH.md, "The panel's stride"). */
+   fewest lanes of a warp on one shared-memory bank at a time. Both panels meet one pattern:
+   lane l of a warp takes floats 4 l .. 4 l + 3 of each 128 of the stretch (4 NT apart), and
+   float k of it lies at (k % side) P + k / side (the wide panel reads its stretch out so, the
+   tall panel stages it in so; a tall block's stretch starts on a float4). W + 1 alone (step
+   5's padding) put 9 and 10.5 lanes on a bank at a time, on average, at 9 and 13 rows,
+   against 2 with W + 2 (step7/RESEARCH.md, "The panel's stride"). The count takes up to a
+   few hundred microseconds of the host's time: launch_panel makes it once a side. */
 static int panel_stride(int side, int span)
 {
-    static int last_side, last_span, last_P;
-    if (side == last_side && span == last_span) return last_P;
     const int n = side * span;
     int best = 0;
     long best_cost = 0;
@@ -210,14 +209,13 @@ static int panel_stride(int side, int span)
             }
         if (best == 0 || cost < best_cost) best = P, best_cost = cost;
     }
-    last_side = side, last_span = span, last_P = best;
     return best;
 }
 
 /* Launches the panel kernel of a panel shape on stream s. A panel's floats: 8192, or 4096
    for a wide shape of at most 16 rows (the best of the variants measured,
-   scripts/bench/README.md). Its shared memory stays under 48 KB: at most
-   8192 + 8 x 112 floats, under 36 KB. A wide panel takes a thread for every 16 of its
+   scripts/bench/README.md). Its shared memory stays under 48 KB: side x P floats, at most
+   8192 + 8 x 112 (35.5 KiB). A wide panel takes a thread for every 16 of its
    floats (with 256 threads to 8192 floats, 99 to 112 rows ran at 75 to 81% of the copy on
    an H200 and 97 to 107 rows at 85 to 87% on the H100, against 90 to 95% with 512; with 512 threads to 4096
    floats, 1 to 14 rows on the H200 ran 4 to 17 points lower: step7/RESEARCH.md, "Loads in
@@ -229,7 +227,11 @@ static void launch_panel(const float *d_in, float *d_out, long rows, long cols, 
     int shift = 5;                                  /* W or H: 2^shift, at least 32 */
     while ((2 << shift) <= floats / side) shift++;
     const int span = 1 << shift;
-    const int P = panel_stride(side, span);
+    static int stride_of[2][PANEL_ROWS + 1];      /* wide, tall: by side, 0 until counted */
+    int *known = &stride_of[rows <= cols ? 0 : 1][side];
+    if (*known == 0)
+        *known = panel_stride(side, span);
+    const int P = *known;
     const size_t smem = (size_t)side * P * sizeof(float);
     if (rows <= cols) {
         unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);

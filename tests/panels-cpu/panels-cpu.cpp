@@ -44,10 +44,12 @@ float panel[SHARED_MAX];               // what each kernel's extern __shared__ p
 
 // A kernel launch: blocks of nt threads, smem bytes of shared memory a block.
 static int guard_broken;
+static size_t last_smem;               // the shared memory of the last launch, in bytes
 template <typename K>
 static void tk_emu_launch(unsigned blocks, unsigned nt, size_t smem, K kernel)
 {
     const size_t n = smem / sizeof(float);
+    last_smem = smem;
     if (n + GUARD > SHARED_MAX) {
         fprintf(stderr, "panels-cpu: a launch of %zu bytes of shared memory, over this file's %d\n",
                 smem, (int)((SHARED_MAX - GUARD) * sizeof(float)));
@@ -69,6 +71,29 @@ static void tk_emu_launch(unsigned blocks, unsigned nt, size_t smem, K kernel)
 }
 
 #include "panels-host.h"
+
+// The busiest bank's lanes of a warp, on average over its shared accesses, where side runs
+// (or columns) of a panel of span floats lie P floats apart: threads t of NT, each taking
+// floats 4 t .. 4 t + 3 of every 4 NT, as store_stretch reads and stage_rows writes them,
+// float k at panel[(k % side) P + k / side].
+static double busiest_bank(int side, int span, int P, int nt)
+{
+    const int n = side * span;
+    long sum = 0, accesses = 0;
+    for (int from = 0; from < n; from += 4 * nt)
+        for (int warp = 0; warp < nt / 32; warp++)
+            for (int e = 0; e < 4; e++) {
+                int lanes[32] = {0}, most = 0;
+                for (int l = 0; l < 32; l++) {
+                    const int k = from + 4 * (32 * warp + l) + e;
+                    if (k < n)
+                        most = std::max(most, ++lanes[((k % side) * P + k / side) % 32]);
+                }
+                if (most)
+                    sum += most, accesses++;
+            }
+    return (double)sum / accesses;
+}
 
 int main(int argc, char **argv)
 {
@@ -133,5 +158,28 @@ int main(int argc, char **argv)
     }
     printf("panels-cpu: stage_rows at %d stretches from any start, %d exact, %d wrong\n", n,
            n - staged_wrong, staged_wrong);
-    return wrong || staged_wrong ? 1 : 0;
+
+    // The stride launch_panel lays each panel out at (read from its launch's shared memory),
+    // at every side a panel takes: its lanes a bank no more than W + 1's (H + 1's), and at 9
+    // and 13 rows no more than 2 (W + 1 gave 9 and 10.5).
+    int sides = 0, no_worse = 0;
+    double at9 = 0, at13 = 0;
+    for (int tall = 0; tall <= 1; tall++)
+        for (int side = 1; side <= (tall ? PANEL_COLS : PANEL_ROWS); side++) {
+            const long rows = tall ? side + 1 : side, cols = tall ? side : side + 1;
+            std::vector<float> in(rows * cols), out(rows * cols);
+            launch_panel(in.data(), out.data(), rows, cols, nullptr);
+            const int P = (int)(last_smem / sizeof(float) / side);
+            int span = 32;
+            while (2 * span < P) span *= 2;                  // P is span + 1 .. span + 8
+            const double b = busiest_bank(side, span, P, 256);
+            sides++;
+            no_worse += b <= busiest_bank(side, span, span + 1, 256);
+            if (!tall && side == 9) at9 = b;
+            if (!tall && side == 13) at13 = b;
+        }
+    printf("panels-cpu: the stride at %d panel sides, %d no worse than W + 1; 9 and 13 rows at "
+           "%.1f and %.1f lanes a bank\n", sides, no_worse, at9, at13);
+    const bool stride_ok = no_worse == sides && at9 <= 2 && at13 <= 2;
+    return wrong || staged_wrong || !stride_ok ? 1 : 0;
 }
