@@ -126,6 +126,17 @@ static void allow_shared(size_t bytes)
     }
 }
 
+/* The stride the solution's panels (panel_stride) take for a short side of a panel of about F
+   floats, span of them a run: counted once a side, as the solution's launch_panel does. */
+template <int F>
+static int counted_stride(int side, int span)
+{
+    static int stride_of[F / 32 + 1];   /* by side, 0 until counted */
+    if (stride_of[side] == 0)
+        stride_of[side] = panel_stride(side, span);
+    return stride_of[side];
+}
+
 template <int F, int NT, int HALO, int VL = 1>
 static void launch_lever_panel(const float *d_in, float *d_out, int rows, int cols)
 {
@@ -135,21 +146,20 @@ static void launch_lever_panel(const float *d_in, float *d_out, int rows, int co
         return;
     }
     const int span = pow2_floor(F / shortside), shift = log2_of(span);   /* W or H */
-    static int stride_of[F / 32 + 1];               /* the solution's panels' stride, by side */
-    if (stride_of[shortside] == 0)
-        stride_of[shortside] = panel_stride(shortside, span);
-    const int P = stride_of[shortside];
     if (rows <= cols) {
-        size_t smem = (size_t)rows * (VL == 4 ? P : span + 1) * sizeof(float);
         unsigned blocks = (unsigned)(((size_t)cols + span - 1) / span);
         if (VL == 4) {
+            const int P = counted_stride<F>(rows, span);
+            size_t smem = (size_t)rows * P * sizeof(float);
             allow_shared<panel_wide<NT> >(smem);
             panel_wide<NT><<<blocks, NT, smem>>>(rows, cols, shift, P, d_in, d_out);
         } else {
+            size_t smem = (size_t)rows * (span + 1) * sizeof(float);
             allow_shared<panel_wide_scalar<NT> >(smem);
             panel_wide_scalar<NT><<<blocks, NT, smem>>>(rows, cols, shift, d_in, d_out);
         }
     } else if (HALO == 0) {
+        const int P = counted_stride<F>(cols, span);
         size_t smem = (size_t)cols * P * sizeof(float);
         unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
         allow_shared<panel_tall<NT> >(smem);
