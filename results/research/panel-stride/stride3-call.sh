@@ -1,6 +1,6 @@
 #!/bin/bash
 # Is the 10- and 14-row loss of the counted stride the stride, or the instructions of a stride passed at run time?
-# base7: 0.16.0 (.devrun/base7: solution/step7 of 80be54d, W + 1 a constant of the kernel); w1rt: the solution with panel_stride
+# base7: 0.16.0 (.devrun/base7: solution/step7 of 80be54d, W + 1 worked out in the kernel from W); w1rt: the solution with panel_stride
 # forced to W + 1 (test 2's mutant), its stride still a kernel argument; the solution. bash .devrun/stride3.sh (~70 s on an H100)
 set -u
 cd "$(dirname "$0")/.."
