@@ -1,7 +1,8 @@
 #!/bin/bash
 # Bank conflicts of the wide panel, stride W + 1 (.devrun/base7) against panel_stride (solution/step7)
+# .devrun/base7 (ignored): mkdir -p /tmp/b7 .devrun && git archive 80be54d solution/step7 | tar -x -C /tmp/b7 && mv /tmp/b7/solution/step7 .devrun/base7; .devrun/commit: git rev-parse --short HEAD > .devrun/commit
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")"; while [ ! -f common/common.mk ] && [ "$PWD" != / ]; do cd ..; done   # the kit, from .devrun/ or from here
 O=$OUT/ncustride; mkdir -p "$O"
 { date -u; echo "kit $(cat .devrun/commit); base: solution/step7 of 80be54d (.devrun/base7)"; nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; ncu --version | tail -1; } >"$O/device.txt" 2>&1
 (make -C solution/step7 SM=90 && make -C .devrun/base7 SM=90) >"$O/build.txt" 2>&1 || { tail "$O/build.txt"; exit 1; }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # H200 (or H100): the panels with a bank-conflict-free stride (.devrun/pad, uncommitted) beside the solution's
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")"; while [ ! -f common/common.mk ] && [ "$PWD" != / ]; do cd ..; done   # the kit, from .devrun/ or from here
 O=$OUT/pad; mkdir -p "$O"; t0=$SECONDS
 { date -u; echo "kit $(cat .devrun/commit) + .devrun/pad (panel stride chosen for the fewest bank conflicts, uncommitted)"; nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; } >"$O/device.txt" 2>&1
 (make -C solution/step7 SM=90 && make -C .devrun/pad SM=90) >"$O/build.txt" 2>&1 || { tail "$O/build.txt"; exit 1; }

@@ -1,8 +1,9 @@
 #!/bin/bash
 # The panels' stride (panel_stride, committed) against the stride W + 1 (.devrun/base7: solution/step7 at 80be54d)
+# .devrun/base7 (ignored): mkdir -p /tmp/b7 .devrun && git archive 80be54d solution/step7 | tar -x -C /tmp/b7 && mv /tmp/b7/solution/step7 .devrun/base7; .devrun/commit: git rev-parse --short HEAD > .devrun/commit
 # bash .devrun/stride.sh  (~250 s): exact at edge shapes, memcheck, one process a shape a build twice, ncu bank conflicts
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")"; while [ ! -f common/common.mk ] && [ "$PWD" != / ]; do cd ..; done   # the kit, from .devrun/ or from here
 O=$OUT/stride; mkdir -p "$O"; t0=$SECONDS
 { date -u; echo "kit $(cat .devrun/commit); base: solution/step7 of 80be54d (.devrun/base7)"; nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; } >"$O/device.txt" 2>&1
 (make -C solution/step7 SM=90 && make -C .devrun/base7 SM=90) >"$O/build.txt" 2>&1 || { tail "$O/build.txt"; exit 1; }

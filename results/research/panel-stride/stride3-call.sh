@@ -1,9 +1,10 @@
 #!/bin/bash
 # Is the 10- and 14-row loss of the counted stride the stride, or the instructions of a stride passed at run time?
+# .devrun/base7 (ignored): mkdir -p /tmp/b7 .devrun && git archive 80be54d solution/step7 | tar -x -C /tmp/b7 && mv /tmp/b7/solution/step7 .devrun/base7; .devrun/commit: git rev-parse --short HEAD > .devrun/commit
 # base7: 0.16.0 (.devrun/base7: solution/step7 of 80be54d, W + 1 worked out in the kernel from W); w1rt: the solution with panel_stride
 # forced to W + 1 (test 2's mutant), its stride still a kernel argument; the solution. bash .devrun/stride3.sh (~70 s on an H100)
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")"; while [ ! -f common/common.mk ] && [ "$PWD" != / ]; do cd ..; done   # the kit, from .devrun/ or from here
 O=$OUT/stride3; mkdir -p "$O"; t0=$SECONDS
 rm -rf .devrun/w1rt && mkdir -p .devrun/w1rt && cp solution/step7/transpose.cu solution/step7/Makefile .devrun/w1rt/ && \
   sed 's/P <= span + 8; P++/P <= span + 1; P++/' solution/step7/panels.cuh > .devrun/w1rt/panels.cuh
