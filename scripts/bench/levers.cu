@@ -39,6 +39,7 @@
                       columns wide (step 7's solution's choice in 0.14.0 to 0.15)
    step7-six          the same with a sixth: 64 x 64 windows 128 bands at a time (step 7's
                       solution's choice since 0.16.0)
+   step7-seven        the same with a seventh: windows 128 columns wide, 64 rows, one band
    copy-vV, tilecopy-vV   yardsticks that copy instead of transposing (yardsticks.cuh) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,6 +165,11 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "win-c64-r64-l2-s2-b16-g1-max3", launch_window<64, 64, 2, 2, 16, false, 1, false, 3> },
     { "win-c64-r64-l2-s2-b16-g1-a2-max3", launch_window<64, 64, 2, 2, 16, false, 1, true, 3> },
     { "win-c64-r128-l2-s4-b16-g1",   launch_window<64, 128, 2, 4, 16, false, 1> },
+    { "win-c128-r64-l2-s2-b8-g1",    launch_window<128, 64, 2, 2, 8, false, 1> },
+    { "win-c128-r64-l2-s2-b8-g8",    launch_window<128, 64, 2, 2, 8, false, 8> },
+    { "win-c128-r64-l2-s2-b8-g1-a2", launch_window<128, 64, 2, 2, 8, false, 1, true> },
+    { "win-c128-r128-l2-s4-b8-g1",   launch_window<128, 128, 2, 4, 8, false, 1> },
+    { "win-c128-r128-l2-s4-b8-g8",   launch_window<128, 128, 2, 4, 8, false, 8> },
     { "win-c64-r128-l2-s2-b16-g1",   launch_window<64, 128, 2, 2, 16, false, 1> },
     { "win-c64-r128-l2-s4-b16-r1",   launch_window<64, 128, 2, 4, 16, false, -1> },
     { "win-c64-r128-l2-s2-b16-r1",   launch_window<64, 128, 2, 2, 16, false, -1> },
@@ -177,6 +183,7 @@ static const struct { const char *name; tk_launch_fn launch; int cc, copies; } v
     { "step7-orders",                launch_step7_measured<3> },
     { "step7-ways",                  launch_step7_measured<5> },
     { "step7-six",                   launch_step7_measured<6> },
+    { "step7-seven",                 launch_step7_measured<7> },
     { "panel-f2048-b256",            launch_lever_panel<2048, 256, 0> },
     { "panel-f4096-b128",            launch_lever_panel<4096, 128, 0> },
     { "panel-f4096-b256",            launch_lever_panel<4096, 256, 7> },

@@ -201,16 +201,18 @@ static void launch_step7_paths(const float *d_in, float *d_out, int rows, int co
    rule from 0.14.0 to 0.15 (step7/RESEARCH.md, "Tall shapes of 49 to 200 columns"), measures
    two more ways: windows of 128 rows, 64 columns wide or 32, 8 column bands at a time.
    step7-six, the solution's rule since 0.16.0 (step7/RESEARCH.md, "Many bands at a time"),
-   measures a sixth: 64 x 64 windows 128 bands at a time. */
-static const tk_launch_fn step7_ways[6] = { launch_window<64, 64, 2, 2, 16, false, 1>,
+   measures a sixth: 64 x 64 windows 128 bands at a time. step7-seven (not the solution's)
+   measures a seventh: windows 128 columns wide, 64 rows, one band at a time. */
+static const tk_launch_fn step7_ways[7] = { launch_window<64, 64, 2, 2, 16, false, 1>,
                                             launch_window<64, 64, 2, 2, 16, false, 8>,
                                             launch_window<64, 64, 2, 2, 16, false, -1>,
                                             launch_window<64, 128, 2, 4, 16, false, 8>,
                                             launch_window<32, 128, 1, 4, 8, false, 8>,
-                                            launch_window<64, 64, 2, 2, 16, false, 128> };
-static const char *const step7_way_names[6] = { "one band", "8 bands", "the launch order",
+                                            launch_window<64, 64, 2, 2, 16, false, 128>,
+                                            launch_window<128, 64, 2, 2, 8, false, 1> };
+static const char *const step7_way_names[7] = { "one band", "8 bands", "the launch order",
                                                 "128 rows in 8 bands", "32 x 128 in 8 bands",
-                                                "128 bands" };
+                                                "128 bands", "128 x 64, one band" };
 
 /* The way in force for the variant that measures the first N ways: each N its own, so that
    step7-orders, step7-ways and step7-six in one run keep what each measured. */

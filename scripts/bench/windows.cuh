@@ -113,7 +113,11 @@ window_kernel(int rows, int cols, const float *__restrict__ in, float *__restric
 {
     const int S = TC + 1;                     /* a staged row, padded by one float */
     const int NT = (TC / VL) * BY;            /* threads in the block */
-    __shared__ float tile[(TR + H) * S];
+    /* a tile past 48 KB (128 x 128 windows) lives in dynamic shared memory */
+    constexpr bool DYN = sizeof(float) * (TR + H) * (TC + 1) > 48 * 1024;
+    extern __shared__ float dyn_tile[];
+    __shared__ float static_tile[DYN ? 1 : (TR + H) * S];
+    float *tile = DYN ? dyn_tile : static_tile;
     const int tx = threadIdx.x, ty = threadIdx.y;
     int bx, by;
     block_place<G>((cols + TC - 1) / TC, (rows + H + TR - 1) / TR, bx, by);
@@ -191,9 +195,15 @@ template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0, bool A = fal
 static void launch_window_h(const float *d_in, float *d_out, int rows, int cols)
 {
     auto kernel = window_kernel<TC, TR, VL, VS, BY, H, G, A, E>;
+    constexpr int bytes = (int)sizeof(float) * (TR + H) * (TC + 1);
+    static_assert(bytes <= 48 * 1024 || N == 0, "-maxN only on a static tile");
     static int pad = -1;   /* unused shared memory a block asks for: at most N blocks an SM */
     if (pad < 0) {
         pad = 0;
+        if (bytes > 48 * 1024) {   /* the tile itself, in dynamic shared memory: opt in */
+            pad = bytes;
+            CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, pad));
+        }
         if (N) {
             int dev, per_sm, reserved;
             CUDA_CHECK(cudaGetDevice(&dev));
