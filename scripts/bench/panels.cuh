@@ -215,7 +215,7 @@ static const char *const step7_way_names[7] = { "one band", "8 bands", "the laun
                                                 "128 bands", "128 x 64, one band" };
 
 /* The way in force for the variant that measures the first N ways: each N its own, so that
-   step7-orders, step7-ways and step7-six in one run keep what each measured. */
+   step7-orders, step7-ways, step7-six and step7-seven in one run keep what each measured. */
 template <int N>
 static int &step7_way()
 {

@@ -197,7 +197,8 @@ static void launch_window_h(const float *d_in, float *d_out, int rows, int cols)
     auto kernel = window_kernel<TC, TR, VL, VS, BY, H, G, A, E>;
     constexpr int bytes = (int)sizeof(float) * (TR + H) * (TC + 1);
     static_assert(bytes <= 48 * 1024 || N == 0, "-maxN only on a static tile");
-    static int pad = -1;   /* unused shared memory a block asks for: at most N blocks an SM */
+    static int pad = -1;   /* dynamic shared memory a block asks for: the tile itself past 48 KB,
+                              or memory left unused so that at most N blocks fit an SM */
     if (pad < 0) {
         pad = 0;
         if (bytes > 48 * 1024) {   /* the tile itself, in dynamic shared memory: opt in */
