@@ -212,7 +212,7 @@ static const tk_launch_fn step7_ways[7] = { launch_window<64, 64, 2, 2, 16, fals
                                             launch_window<128, 64, 2, 2, 8, false, 1> };
 static const char *const step7_way_names[7] = { "one band", "8 bands", "the launch order",
                                                 "128 rows in 8 bands", "32 x 128 in 8 bands",
-                                                "128 bands", "128 x 64, one band" };
+                                                "128 bands", "128 x 64 in one band" };
 
 /* The way in force for the variant that measures the first N ways: each N its own, so that
    step7-orders, step7-ways, step7-six and step7-seven in one run keep what each measured. */

@@ -107,14 +107,21 @@ __device__ __forceinline__ float2 ld_hint2(const float *a, unsigned long long p)
 #endif
 }
 
+/* A window's staged tile, TR + H rows of TC floats padded by one, in bytes; past what a static
+   array may hold (48 KB) it lives in dynamic shared memory (128 x 128 windows), which the
+   launch asks for. */
+template <int TC, int TR, int H>
+__host__ __device__ constexpr int tile_bytes() { return (int)sizeof(float) * (TR + H) * (TC + 1); }
+template <int TC, int TR, int H>
+__host__ __device__ constexpr bool tile_dynamic() { return tile_bytes<TC, TR, H>() > 48 * 1024; }
+
 template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0, bool A = false, int E = 0>
 __global__ void __launch_bounds__((TC / VL) * BY)
 window_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
 {
     const int S = TC + 1;                     /* a staged row, padded by one float */
     const int NT = (TC / VL) * BY;            /* threads in the block */
-    /* a tile past 48 KB (128 x 128 windows) lives in dynamic shared memory */
-    constexpr bool DYN = sizeof(float) * (TR + H) * (TC + 1) > 48 * 1024;
+    constexpr bool DYN = tile_dynamic<TC, TR, H>();
     extern __shared__ float dyn_tile[];
     __shared__ float static_tile[DYN ? 1 : (TR + H) * S];
     float *tile = DYN ? dyn_tile : static_tile;
@@ -195,13 +202,13 @@ template <int TC, int TR, int VL, int VS, int BY, int H, int G = 0, bool A = fal
 static void launch_window_h(const float *d_in, float *d_out, int rows, int cols)
 {
     auto kernel = window_kernel<TC, TR, VL, VS, BY, H, G, A, E>;
-    constexpr int bytes = (int)sizeof(float) * (TR + H) * (TC + 1);
-    static_assert(bytes <= 48 * 1024 || N == 0, "-maxN only on a static tile");
+    constexpr int bytes = tile_bytes<TC, TR, H>();
+    static_assert(!tile_dynamic<TC, TR, H>() || N == 0, "-maxN only on a static tile");
     static int pad = -1;   /* dynamic shared memory a block asks for: the tile itself past 48 KB,
                               or memory left unused so that at most N blocks fit an SM */
     if (pad < 0) {
         pad = 0;
-        if (bytes > 48 * 1024) {   /* the tile itself, in dynamic shared memory: opt in */
+        if (tile_dynamic<TC, TR, H>()) {   /* the tile itself, in dynamic shared memory: opt in */
             pad = bytes;
             CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, pad));
         }
@@ -210,7 +217,7 @@ static void launch_window_h(const float *d_in, float *d_out, int rows, int cols)
             CUDA_CHECK(cudaGetDevice(&dev));
             CUDA_CHECK(cudaDeviceGetAttribute(&per_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev));
             CUDA_CHECK(cudaDeviceGetAttribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, dev));
-            pad = per_sm / (N ? N : 1) - reserved - (int)sizeof(float) * (TR + H) * (TC + 1);
+            pad = per_sm / (N ? N : 1) - reserved - bytes;
             pad = pad / 128 * 128 - 128;   /* with the static tile, past 48 KB: opt in */
             CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, pad));
         }
