@@ -133,7 +133,9 @@ while IFS='|' read -r what edit want; do
     expect "step 7's panels on the CPU fail a mutant: $what" 1 "$want" \
         "$TK_BUILD/panels-cpu-mutant/panels-cpu" 20261127 40
 done <<'MUTANTS'
-the wide panel's stores read one float over|s/panel\[r \* P \+ c\]/panel[r * P + c + 1]/|^WRONG at [0-9]+ x [0-9]+: [1-9]
+the wide panel's stores read one float over|s/int at = r \* P \+ c;/int at = r * P + c + 1;/|^WRONG at [0-9]+ x [0-9]+: [1-9]
+the wide panel's staging steps its source a float short of its rows (W <= NT)|s/src \+= \(size_t\)dr \* cols\)/src += (size_t)dr * cols - 1)/|^WRONG at [0-9]+ x [0-9]+: [1-9]
+the wide panel's staging steps its source a float short of a row (W > NT)|s/r\+\+, src \+= cols\)/r++, src += cols - 1)/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the tall panel's stores read one float over|s/const float \*p = panel \+ c \* P/const float *p = panel + 1 + c * P/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the tall panel's staging steps a column past its last|s/if \(c >= cols\) \{ c -= cols; r\+\+; \}/if (c > cols) { c -= cols; r++; }/|^(WRONG at [0-9]+ x [0-9]+: [1-9]|shared memory written past the launch's size)
 the staging from a start off a float4 begins at row 0, column 0|s/r = k \/ cols, c = k - r \* cols;/r = 0, c = 0;/|^WRONG stage_rows at [0-9]+ floats

@@ -93,11 +93,13 @@ __device__ void store_stretch(const float *panel, int P, int rows, int w, float 
     const int n = w * rows;
     for (int k = 4 * threadIdx.x; k < n; k += 4 * NT) {
         int c = k / rows, r = k - c * rows;
+        int at = r * P + c;   /* panel[r P + c]: then stepped by P, not multiplied again */
         float v[4];
         #pragma unroll
         for (int e = 0; e < 4; e++) {
-            v[e] = k + e < n ? panel[r * P + c] : 0.f;
-            if (++r == rows) { r = 0; c++; }
+            v[e] = k + e < n ? panel[at] : 0.f;
+            at += P;
+            if (++r == rows) { r = 0; c++; at = c; }
         }
         if (k + 4 <= n) {
             *reinterpret_cast<float4 *>(o + k) = make_float4(v[0], v[1], v[2], v[3]);
@@ -118,12 +120,25 @@ panel_wide(int rows, long cols, int wshift, int P, const float *__restrict__ in,
     const size_t c0 = (size_t)blockIdx.x * W;
     const int w = (int)min((size_t)W, (size_t)cols - c0);   /* the panel's columns */
 
-    /* Row r's run: w floats from r cols + c0, each by an asynchronous copy. */
-    #pragma unroll 4
-    for (int k = t; k < rows * W; k += NT) {
-        const int r = k >> wshift, j = k & (W - 1);
-        if (j < w)
-            __pipeline_memcpy_async(&panel[r * P + j], &in[(size_t)r * cols + c0 + j], sizeof(float));
+    /* Row r's run: w floats from r cols + c0, each by an asynchronous copy. A thread's row
+       and source step by a fixed amount, so that no copy needs a shift or a multiplication of
+       its own (on an H200, 0.8 to 2.6 points more of the copy at nine wide shapes of 1 to 112
+       rows: step7/RESEARCH.md, "Fewer instructions in the wide panel"). */
+    if (W <= NT) {   /* thread t: float t % W of rows t / W, t / W + NT / W, ... */
+        const int j = t & (W - 1), dr = NT >> wshift;
+        const float *src = in + (size_t)(t >> wshift) * cols + c0 + j;
+        if (j < w) {
+            #pragma unroll 4
+            for (int r = t >> wshift; r < rows; r += dr, src += (size_t)dr * cols)
+                __pipeline_memcpy_async(&panel[r * P + j], src, sizeof(float));
+        }
+    } else {         /* thread t: floats t, t + NT, ... of every row */
+        const float *src = in + c0;
+        for (int r = 0; r < rows; r++, src += cols) {
+            #pragma unroll 4
+            for (int j = t; j < w; j += NT)
+                __pipeline_memcpy_async(&panel[r * P + j], src + j, sizeof(float));
+        }
     }
     __pipeline_commit();
     __pipeline_wait_prior(0);
