@@ -786,9 +786,10 @@ elif grep -q 'bins+=(scripts/library/library)' "$LAST_OUT"; then
 else pass "large.sh 7: only step 7, no library row"; fi
 TK_TEST_DRIVER_VERSION=11080 run_cmd bash -x scripts/results/large.sh
 judge "large.sh with no step: every step and the library row" 6 '^\+ bins\+=\(scripts/library/library\)'
-# The research CSVs the pages quote are what their scripts rebuild from the committed lever logs
-# (../lever-rows.awk), so that a change to the reader or a log cannot leave a CSV behind.
-for built in block-order/orders.sh:orders.csv tall-panels/tall.sh:tall.csv l2-fabric/seven.sh:seven.csv; do
+# The research CSVs the pages quote are what their scripts rebuild from the committed logs (the lever logs
+# through ../lever-rows.awk), so that a change to the reader or a log cannot leave a CSV behind.
+for built in block-order/orders.sh:orders.csv tall-panels/tall.sh:tall.csv l2-fabric/seven.sh:seven.csv \
+        panel-stride/wide.sh:wide.csv; do
     script=${built%%:*} dir=results/research/${built%%/*}
     name="results/research/$script rebuilds ${built#*:} as committed"
     (cd "$dir" && sh "${script#*/}") >"$TK_BUILD/rebuilt.csv" 2>&1

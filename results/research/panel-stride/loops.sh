@@ -1,0 +1,18 @@
+#!/bin/bash
+# The loops of panel_wide<512> in the sm_90 machine code of 0.17.3's solution/step7 (commit
+# 8c45be6) and of it with each patch of index-call.sh and stage-call.sh: needs nvcc and a
+# cuobjdump (CUOBJDUMP=...: CUDA 13.0's lacks it here; wide-loops.txt used CUDA 12.4's,
+# ../../../../shared/tools/older-toolkit). No GPU. bash loops.sh > wide-loops.txt
+set -eu
+here=$(cd "$(dirname "$0")" && pwd); kit=$(cd "$here/../../.." && pwd)
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+echo "# panel_wide<512>'s loops: nvcc $(nvcc --version | sed -n 's/.*release \([0-9.]*\).*/\1/p') -cubin -O3 -arch=sm_90, $("${CUOBJDUMP:-cuobjdump}" --version | sed -n 's/.*release \([0-9.]*\).*/cuobjdump \1/p') -sass; awk -f loops.awk"
+for v in solution stepped-index store-stepped stage-stepped tail-apart stage-and-index; do
+    mkdir -p "$tmp/$v/solution/step7"
+    (cd "$kit" && git archive 8c45be6 solution/step7 common) | tar -x -C "$tmp/$v"
+    [ "$v" = solution ] || (cd "$tmp/$v" && patch -s -p1 < "$here/$v.patch")
+    (cd "$tmp/$v/solution/step7" && nvcc -cubin -O3 -arch=sm_90 -I../../common transpose.cu -o t.cubin &&
+        "${CUOBJDUMP:-cuobjdump}" -sass t.cubin > t.sass)
+    echo "== $v"
+    awk -v kernel=panel_wideILi512 -f "$here/loops.awk" "$tmp/$v/solution/step7/t.sass"
+done
