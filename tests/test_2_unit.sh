@@ -135,6 +135,7 @@ while IFS='|' read -r what edit want; do
 done <<'MUTANTS'
 the wide panel's stores read one float over|s/int at = r \* P \+ c;/int at = r * P + c + 1;/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the wide panel's staging steps its source a float short of its rows (W <= NT)|s/src \+= \(size_t\)dr \* cols\)/src += (size_t)dr * cols - 1)/|^WRONG at [0-9]+ x [0-9]+: [1-9]
+the wide panel's stores start each output row's float one column over|s/r = 0; c\+\+; at = c; \}/r = 0; c++; at = c + 1; }/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the wide panel's staging steps its source a float short of a row (W > NT)|s/r\+\+, src \+= cols\)/r++, src += cols - 1)/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the tall panel's stores read one float over|s/const float \*p = panel \+ c \* P/const float *p = panel + 1 + c * P/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the tall panel's staging steps a column past its last|s/if \(c >= cols\) \{ c -= cols; r\+\+; \}/if (c > cols) { c -= cols; r++; }/|^(WRONG at [0-9]+ x [0-9]+: [1-9]|shared memory written past the launch's size)

@@ -121,9 +121,8 @@ panel_wide(int rows, long cols, int wshift, int P, const float *__restrict__ in,
     const int w = (int)min((size_t)W, (size_t)cols - c0);   /* the panel's columns */
 
     /* Row r's run: w floats from r cols + c0, each by an asynchronous copy. A thread's row
-       and source step by a fixed amount, so that no copy needs a shift or a multiplication of
-       its own (on an H200, 0.8 to 2.6 points more of the copy at nine wide shapes of 1 to 112
-       rows: step7/RESEARCH.md, "Fewer instructions in the wide panel"). */
+       and source step by a fixed amount, so that no copy needs a shift, a mask or a 64-bit
+       multiplication of its own (step7/RESEARCH.md, "Fewer instructions in the wide panel"). */
     if (W <= NT) {   /* thread t: float t % W of rows t / W, t / W + NT / W, ... */
         const int j = t & (W - 1), dr = NT >> wshift;
         const float *src = in + (size_t)(t >> wshift) * cols + c0 + j;
@@ -132,7 +131,8 @@ panel_wide(int rows, long cols, int wshift, int P, const float *__restrict__ in,
             for (int r = t >> wshift; r < rows; r += dr, src += (size_t)dr * cols)
                 __pipeline_memcpy_async(&panel[r * P + j], src, sizeof(float));
         }
-    } else {         /* thread t: floats t, t + NT, ... of every row */
+    } else {         /* W > NT (8 rows or fewer, as launched): thread t: floats t, t + NT,
+                        ... of every row */
         const float *src = in + c0;
         for (int r = 0; r < rows; r++, src += cols) {
             #pragma unroll 4

@@ -1,8 +1,8 @@
 // Step 7's panels (solution/step7/panels.cuh) run on the CPU, so that their index arithmetic is
 // checked where there is no GPU: panels-cpu SEED N draws N panel shapes from SEED (wide ones of
-// 1 to 112 rows, tall ones of 1 to 48 columns, the long side up to 100000), runs launch_panel on
-// each and compares the output with the transpose, float for float; then stage_rows alone at N
-// stretches from any start. Exit 0 when all are exact, 1 when one is not (the first few named),
+// 1 to 112 rows, tall ones of 1 to 48 columns, the long side up to 100000; the first 16 have
+// the sides 1 to 8, wide then tall), runs launch_panel on each and compares the output with
+// the transpose, float for float; then stage_rows alone at N stretches from any start. Exit 0 when all are exact, 1 when one is not (the first few named),
 // 2 on bad arguments.
 //
 // tests/test_2_unit.sh builds it with panels-host.h, panels.cuh with each kernel launch
@@ -105,8 +105,10 @@ int main(int argc, char **argv)
     const int n = atoi(argv[2]);
     int wrong = 0;
     for (int k = 0; k < n; k++) {
-        const bool tall = draw() % 2;
-        const long side = tall ? 1 + draw() % 48 : 1 + draw() % 112;
+        // the first 16: sides 1 to 8, wide then tall (a wide panel of at most 8 rows stages
+        // by its second loop, W > NT), whatever the seed; then sides drawn
+        const bool tall = k < 16 ? k >= 8 : draw() % 2;
+        const long side = k < 16 ? 1 + k % 8 : tall ? 1 + draw() % 48 : 1 + draw() % 112;
         const long other = side + 1 + draw() % 100000;   // the long side, longer than side
         const long rows = tall ? other : side, cols = tall ? side : other;
         if (!panel_shape(rows, cols)) {
