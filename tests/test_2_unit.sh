@@ -102,16 +102,7 @@ judge "the pattern-name check names a name dropped from the list and one added" 
 # drawn from a seed and checked float for float; then mutants of it, each one index off or one
 # step wrong, that it must fail.
 panels_cpu() {   # panels_cpu PANELS.cuh DIR: builds DIR/panels-cpu, or says why not
-    local src=$1 dir=$2
-    rm -rf "$dir" && mkdir -p "$dir"
-    sed -E 's/([A-Za-z_]+<[0-9]+>)<<<([^,]+), ([^,]+), ([^,]+), [^>]*>>>\((.*)\);/tk_emu_launch(\2, \3, \4, [\&] { \1(\5); });/' \
-        "$src" >"$dir/panels-host.h"
-    if [ "$(grep -c '<<<' "$src")" != "$(grep -c 'tk_emu_launch(' "$dir/panels-host.h")" ]; then
-        echo "not every launch of $src was rewritten" >"$LAST_OUT"; RC=1; return
-    fi
-    run_cmd "${CXX:-g++}" -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas \
-        -Wno-unused-parameter -I"$dir" -Itests/panels-cpu tests/panels-cpu/panels-cpu.cpp \
-        -o "$dir/panels-cpu"
+    run_cmd bash tests/panels-cpu/build.sh "$1" "$2"
 }
 panels_cpu solution/step7/panels.cuh "$TK_BUILD/panels-cpu"
 if [ "$RC" = 0 ]; then pass "step 7's panels build for the CPU (tests/panels-cpu/)"

@@ -2,10 +2,10 @@
 // checked where there is no GPU: panels-cpu SEED N draws N panel shapes from SEED (wide ones of
 // 1 to 112 rows, tall ones of 1 to 48 columns, the long side up to 100000; the first 16 have
 // the sides 1 to 8, wide then tall), runs launch_panel on each and compares the output with
-// the transpose, float for float; then stage_rows alone at N stretches from any start. Exit 0 when all are exact, 1 when one is not (the first few named),
-// 2 on bad arguments.
+// the transpose, float for float; then stage_rows alone at N stretches from any start. Exit 0
+// when all are exact, 1 when one is not (the first few named), 2 on bad arguments.
 //
-// tests/test_2_unit.sh builds it with panels-host.h, panels.cuh with each kernel launch
+// build.sh (beside it) builds it with panels-host.h, panels.cuh with each kernel launch
 // rewritten as a call of tk_emu_launch (sed), and this file's stand-ins for CUDA's names.
 // A block's threads run one after another, twice: the first pass stops each thread at the
 // block's barrier (every panel kernel has one: its shared panel is written before it and only

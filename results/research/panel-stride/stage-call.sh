@@ -6,19 +6,16 @@
 # (index-call.sh's store-stepped, the store loop without its division, was no faster than
 # stepped-index). Interleaved, twice, median of 10 each. Then compute-sanitizer's memcheck and
 # racecheck on stage-and-index at small wide shapes of both loops.
-# The patches apply to 0.17.3's panels: make .devrun/t0173 here first (ignored; carried), the tree
-# of 8c45be6: mkdir -p .devrun/t0173 && git archive 8c45be6 solution/step7 common | tar -x -C .devrun/t0173
-# and .devrun/commit: git rev-parse --short HEAD > .devrun/commit. OUT=DIR bash results/research/panel-stride/stage-call.sh
+# The builds come from 0.17.3's tree with each patch: make them here first, in .devrun/t0173
+# (ignored; carried): bash results/research/panel-stride/variants.sh .devrun/t0173; and
+# .devrun/commit: git rev-parse --short HEAD > .devrun/commit. Then, where the GPU is:
+# OUT=DIR bash results/research/panel-stride/stage-call.sh
 # (the committed logs, run before 0.17.4, name 0.17.3's solution solution/step7: it was the tree's then)
 set -u
 cd "$(dirname "$0")"; while [ ! -f common/common.mk ] && [ "$PWD" != / ]; do cd ..; done   # the kit
-here=results/research/panel-stride; O=${OUT:?set OUT to a folder for the logs}/stage; mkdir -p "$O"; t0=$SECONDS
+O=${OUT:?set OUT to a folder for the logs}/stage; mkdir -p "$O"; t0=$SECONDS
 V="stage-stepped stage-and-index"
-T=.devrun/t0173; [ -d $T/solution/step7 ] && [ -d $T/common ] || { echo "no $T: see this script's header"; exit 1; }
-for v in $V; do
-  rm -rf $T/v/$v && mkdir -p $T/v/$v && cp $T/solution/step7/transpose.cu $T/solution/step7/Makefile $T/solution/step7/panels.cuh $T/v/$v/ &&
-    (cd $T/v/$v && patch -s -p3 < ../../../../$here/$v.patch) || exit 1
-done
+T=.devrun/t0173; for v in $V; do [ -f $T/v/$v/panels.cuh ] || { echo "no $T/v/$v: see this script's header"; exit 1; }; done
 { date -u; echo "kit $(cat .devrun/commit)"; nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; } >"$O/device.txt" 2>&1
 make -C $T/solution/step7 SM=90 >"$O/build.txt" 2>&1 || { tail "$O/build.txt"; exit 1; }
 for v in $V; do make -C $T/v/$v SM=90 >"$O/build-$v.txt" 2>&1 & done; wait
