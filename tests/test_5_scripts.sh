@@ -557,6 +557,29 @@ printf 'date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy\nd,5,any,300
 expect "results.sh refuses to add a part to a sweep of an older version (no commit column)" 2 \
     "^results: .*parts.csv is not a sweep's CSV of this version of the kit" \
     scripts/results/results.sh --sweep --seed 5 --part 2/2 --out "$TK_BUILD/parts.csv"
+# A part run where the CSV came without its -copy.txt: the notes of part 1 (4096 x 4096, the
+# first fixed shape) are not there, and part 2 would add its own to nothing, or to another sweep's.
+printf 'date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy,commit\nd,5,fixed,64,step7,GPU-a,4096,4096,1,80,80.0,abc1234\n' >"$TK_BUILD/parts.csv"
+rm -f "$TK_BUILD/parts-copy.txt"
+expect "results.sh refuses to add a part where the notes of the parts before did not come with the CSV" 2 \
+    "^results: .*parts-copy.txt does not hold the notes of the parts before \(4096 x 4096\)" \
+    scripts/results/results.sh --sweep --seed 5 --generated 0 --part 2/2 --out "$TK_BUILD/parts.csv"
+echo "8192 x 8192 step7: in each of 20 runs the faster of cudaMemcpy D2D" >"$TK_BUILD/parts-copy.txt"
+expect "results.sh refuses to add a part to notes of other shapes (another sweep's -copy.txt)" 2 \
+    "^results: .*parts-copy.txt does not hold the notes of the parts before \(4096 x 4096\)" \
+    scripts/results/results.sh --sweep --seed 5 --generated 0 --part 2/2 --out "$TK_BUILD/parts.csv"
+# and takes a sweep whose notes came with it: the committed run of 0.17.0 on the H200, part 2 of 6
+# added to a copy of it, goes past every check of its files; with no GPU here it stops there.
+cp results/h200-sweep-305782686.csv "$TK_BUILD/parts.csv"
+cp results/h200-sweep-305782686-copy.txt "$TK_BUILD/parts-copy.txt"
+gpu_probe
+if [ "$GPU_STATE" = absent ]; then
+    expect "results.sh takes a part where the notes of the parts before came with the CSV (then finds no GPU)" 3 \
+        '^results: no usable GPU here' \
+        scripts/results/results.sh --sweep --seed 305782686 --part 2/6 --out "$TK_BUILD/parts.csv"
+else
+    skip "results.sh takes a part where the notes of the parts before came with the CSV" "a GPU is here: the part would run"
+fi
 
 # A program's --csv run at one shape becomes the sweep's rows (sweep_csv_rows): its step, row,
 # shape and timing after the date, seed, class and MiB, the commit last, as many columns as

@@ -20,7 +20,9 @@
 #                                                 (every Nth shape, fixed and generated), its rows
 #                                                 added to F.csv: a sweep longer than one sitting,
 #                                                 in parts, each once, all on one kind of GPU with
-#                                                 the same --generated; the table is of all of F.csv
+#                                                 the same --generated; the table is of all of F.csv,
+#                                                 each run's notes in F-copy.txt (a part takes
+#                                                 F.csv only with the notes of the parts before)
 #   scripts/results/results.sh --across           the steps across GPUs, on every GPU here, at
 #                                                 8192^2, 16384^2 and 12345 x 6789, with a timeline
 #   scripts/results/results.sh --repeat 3         the whole table 3 times, with the spread of each row
@@ -78,6 +80,12 @@ if [ -n "$piece" ]; then   # a part: which shapes are its own, and where its row
             { echo "results: $out is not a sweep's CSV of this version of the kit (its first line is not $SWEEP_HEADER): the parts of one sweep share a file" >&2; exit 2; }
         [ "$(csv -v cols=seed -v first=1 -f scripts/lib/csv-select.awk "$out")" = "$seed" ] ||
             { echo "results: $out is not a sweep's CSV of seed $seed: the parts of one sweep share a file" >&2; exit 2; }
+        # Each part adds its notes (each run's copies, the way step 7 kept) to F-copy.txt: a part
+        # run where the CSV came without them would add to another sweep's notes, or to none.
+        lost=$(comm -23 <(csv -v cols=rows,cols -f scripts/lib/csv-select.awk "$out" | awk -F, '{ print $1 " x " $2 }' | sort -u) \
+                        <(awk '{ print $1 " x " $3 }' "${out%.csv}-copy.txt" 2>/dev/null | sort -u) | head -n 3)
+        [ -z "$lost" ] ||
+            { echo "results: ${out%.csv}-copy.txt does not hold the notes of the parts before ($(echo "$lost" | tr '\n' ',' | sed 's/,$//')): bring it with $out, each part adds to both" >&2; exit 2; }
     fi
 fi
 compare_given=0
