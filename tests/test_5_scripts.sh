@@ -570,8 +570,8 @@ expect "results.sh refuses to add a part to notes of other shapes (another sweep
     scripts/results/results.sh --sweep --seed 5 --generated 0 --part 2/2 --out "$TK_BUILD/parts.csv"
 # and takes a sweep whose notes came with it: the committed run of 0.17.0 on the H200, part 2 of 6
 # added to a copy of it, goes past every check of its files; with no GPU here it stops there.
-cp results/h200-sweep-305782686.csv "$TK_BUILD/parts.csv"
-cp results/h200-sweep-305782686-copy.txt "$TK_BUILD/parts-copy.txt"
+cp results/h200-sweep-305782686-009381d.csv "$TK_BUILD/parts.csv"
+cp results/h200-sweep-305782686-009381d-copy.txt "$TK_BUILD/parts-copy.txt"
 gpu_probe
 if [ "$GPU_STATE" = absent ]; then
     expect "results.sh takes a part where the notes of the parts before came with the CSV (then finds no GPU)" 3 \
@@ -812,7 +812,7 @@ judge "large.sh with no step: every step and the library row" 6 '^\+ bins\+=\(sc
 # The research CSVs the pages quote are what their scripts rebuild from the committed logs (the lever logs
 # through ../lever-rows.awk), so that a change to the reader or a log cannot leave a CSV behind.
 for built in block-order/orders.sh:orders.csv tall-panels/tall.sh:tall.csv l2-fabric/seven.sh:seven.csv \
-        panel-stride/wide.sh:wide.csv; do
+        panel-stride/wide.sh:wide.csv tall-h200/tall.sh:tall.csv; do
     script=${built%%:*} dir=results/research/${built%%/*}
     name="results/research/$script rebuilds ${built#*:} as committed"
     (cd "$dir" && sh "${script#*/}") >"$TK_BUILD/rebuilt.csv" 2>&1
