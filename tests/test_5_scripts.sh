@@ -558,7 +558,8 @@ expect "results.sh refuses to add a part to a sweep of an older version (no comm
     "^results: .*parts.csv is not a sweep's CSV of this version of the kit" \
     scripts/results/results.sh --sweep --seed 5 --part 2/2 --out "$TK_BUILD/parts.csv"
 # A part run where the CSV came without its -copy.txt: the notes of part 1 (4096 x 4096, the
-# first fixed shape) are not there, and part 2 would add its own to nothing, or to another sweep's.
+# first fixed shape) are not there, or the notes there are another run's of the same draw
+# (more shapes than the CSV has), and part 2 would add its own to them.
 printf 'date,seed,class,size_mib,step,row,rows,cols,ms,gbs,pct_copy,commit\nd,5,fixed,64,step7,GPU-a,4096,4096,1,80,80.0,abc1234\n' >"$TK_BUILD/parts.csv"
 rm -f "$TK_BUILD/parts-copy.txt"
 expect "results.sh refuses to add a part where the notes of the parts before did not come with the CSV" 2 \
@@ -568,18 +569,22 @@ echo "8192 x 8192 step7: in each of 20 runs the faster of cudaMemcpy D2D" >"$TK_
 expect "results.sh refuses to add a part to notes of other shapes (another sweep's -copy.txt)" 2 \
     "^results: .*parts-copy.txt does not hold the notes of the parts before \(4096 x 4096\)" \
     scripts/results/results.sh --sweep --seed 5 --generated 0 --part 2/2 --out "$TK_BUILD/parts.csv"
-# and takes a sweep whose notes came with it: the committed run of 0.17.0 on the H200, part 2 of 6
-# added to a copy of it, goes past every check of its files; with no GPU here it stops there.
+echo "4096 x 4096 step7: in each of 20 runs the faster of cudaMemcpy D2D" >>"$TK_BUILD/parts-copy.txt"
+expect "results.sh refuses to add a part to the notes of another run of the same draw (notes of shapes the CSV has no rows of)" 2 \
+    "^results: .*parts-copy.txt holds notes of shapes .*parts.csv has no rows of \(8192 x 8192\)" \
+    scripts/results/results.sh --sweep --seed 5 --generated 0 --part 2/2 --out "$TK_BUILD/parts.csv"
+# and takes a sweep whose notes came with it: the committed run of 0.17.0 on the H200 with its
+# notes (shapes every program refused, with notes and no rows, among them: one added here),
+# part 2 of 6 added to a copy of it, goes past every check of its files: with no GPU here it
+# stops at the GPU; with one, at the check after, since that run holds part 2's shapes already.
 cp results/h200-sweep-305782686-009381d.csv "$TK_BUILD/parts.csv"
 cp results/h200-sweep-305782686-009381d-copy.txt "$TK_BUILD/parts-copy.txt"
+echo "3 x 3 step7: refused: a shape no program takes" >>"$TK_BUILD/parts-copy.txt"
 gpu_probe
-if [ "$GPU_STATE" = absent ]; then
-    expect "results.sh takes a part where the notes of the parts before came with the CSV (then finds no GPU)" 3 \
-        '^results: no usable GPU here' \
-        scripts/results/results.sh --sweep --seed 305782686 --part 2/6 --out "$TK_BUILD/parts.csv"
-else
-    skip "results.sh takes a part where the notes of the parts before came with the CSV" "a GPU is here: the part would run"
-fi
+if [ "$GPU_STATE" = absent ]; then want_exit=3 want='^results: no usable GPU here'
+else want_exit=2 want='^results: .*parts.csv already holds shapes of part 2/6'; fi
+expect "results.sh takes a part where the notes of the parts before came with the CSV (then stops: $GPU_STATE GPU)" $want_exit "$want" \
+    scripts/results/results.sh --sweep --seed 305782686 --part 2/6 --out "$TK_BUILD/parts.csv"
 
 # A program's --csv run at one shape becomes the sweep's rows (sweep_csv_rows): its step, row,
 # shape and timing after the date, seed, class and MiB, the commit last, as many columns as

@@ -70,6 +70,11 @@ done
 [ -z "$seed" ] || [[ $seed =~ ^[1-9][0-9]{0,8}$ ]] ||
     { echo "results: --seed takes a whole number from 1 to 999999999" >&2; exit 2; }
 csv() { awk -f scripts/lib/csv.awk "$@"; }   # csv -f PROGRAM.awk FILE...: the kit's CSV by column name
+shapes_of() {   # shapes_of CSV [generated]: its shapes "R x C" (only the generated, with their class)
+    csv -v cols=rows,cols,class -f scripts/lib/csv-select.awk "$1" |
+        awk -F, -v cls="$2" 'cls == "" || $3 != "fixed" { print $1 " x " $2 (cls == "" ? "" : " " $3) }' | sort -u
+}
+listed() { head -n 3 | tr '\n' ',' | sed 's/,$//'; }   # up to three lines of stdin, one line, commas between
 if [ -n "$piece" ]; then   # a part: which shapes are its own, and where its rows go
     [[ $piece =~ ^([1-9])/([1-9])$ ]] && [ "${BASH_REMATCH[1]}" -le "${BASH_REMATCH[2]}" ] ||
         { echo "results: --part takes I/N, 1 <= I <= N <= 9" >&2; exit 2; }
@@ -80,12 +85,17 @@ if [ -n "$piece" ]; then   # a part: which shapes are its own, and where its row
             { echo "results: $out is not a sweep's CSV of this version of the kit (its first line is not $SWEEP_HEADER): the parts of one sweep share a file" >&2; exit 2; }
         [ "$(csv -v cols=seed -v first=1 -f scripts/lib/csv-select.awk "$out")" = "$seed" ] ||
             { echo "results: $out is not a sweep's CSV of seed $seed: the parts of one sweep share a file" >&2; exit 2; }
-        # Each part adds its notes (each run's copies, the way step 7 kept) to F-copy.txt: a part
-        # run where the CSV came without them would add to another sweep's notes, or to none.
-        lost=$(comm -23 <(csv -v cols=rows,cols -f scripts/lib/csv-select.awk "$out" | awk -F, '{ print $1 " x " $2 }' | sort -u) \
-                        <(awk '{ print $1 " x " $3 }' "${out%.csv}-copy.txt" 2>/dev/null | sort -u) | head -n 3)
+        # Each part adds its notes (each run's copies, the way step 7 kept) to F-copy.txt: they must
+        # be the notes of F.csv's shapes, all of them and no others (but shapes every program
+        # refused, which have notes and no rows): a part run where the CSV came without its notes
+        # would add its own to none, or to another sweep's of the same draw.
+        notes=${out%.csv}-copy.txt
+        lost=$(comm -23 <(shapes_of "$out" "") <(awk '{ print $1 " x " $3 }' "$notes" 2>/dev/null | sort -u) | listed)
         [ -z "$lost" ] ||
-            { echo "results: ${out%.csv}-copy.txt does not hold the notes of the parts before ($(echo "$lost" | tr '\n' ',' | sed 's/,$//')): bring it with $out, each part adds to both" >&2; exit 2; }
+            { echo "results: $notes does not hold the notes of the parts before ($lost): bring it with $out, each part adds to both" >&2; exit 2; }
+        other=$(comm -13 <(shapes_of "$out" "") <(awk '!/: refused: / { print $1 " x " $3 }' "$notes" 2>/dev/null | sort -u) | listed)
+        [ -z "$other" ] ||
+            { echo "results: $notes holds notes of shapes $out has no rows of ($other): another run's notes; bring the ones of $out" >&2; exit 2; }
     fi
 fi
 compare_given=0
@@ -221,16 +231,12 @@ if [ "$sweep" = 1 ]; then
     [ -n "$piece" ] && i=${piece%/*} n=${piece#*/}
     awk -v i="$i" -v n="$n" '(NR - 1) % n + 1 == i' "$list" >"$list.mine"
     if [ -n "$piece" ] && [ -s "$out" ]; then   # the parts before: the same draw, other shapes
-        shapes_of() {   # shapes_of CSV [generated]: its shapes "R x C" (only the generated, with their class)
-            csv -v cols=rows,cols,class -f scripts/lib/csv-select.awk "$1" |
-                awk -F, -v cls="$2" 'cls == "" || $3 != "fixed" { print $1 " x " $2 (cls == "" ? "" : " " $3) }' | sort -u
-        }
-        stray=$(comm -23 <(shapes_of "$out" generated) <(awk '$3 != "fixed" { print $1 " x " $2 " " $3 }' "$list" | sort -u) | head -n 3)
+        stray=$(comm -23 <(shapes_of "$out" generated) <(awk '$3 != "fixed" { print $1 " x " $2 " " $3 }' "$list" | sort -u))
         [ -z "$stray" ] ||
-            { echo "results: $out holds shapes this GPU's draw of seed $seed does not ($(echo "$stray" | tr '\n' ',' | sed 's/,$//')): its parts ran with another GPU's memory or L2, or another --generated" >&2; exit 2; }
-        again=$(comm -12 <(shapes_of "$out" "") <(awk '{ print $1 " x " $2 }' "$list.mine" | sort -u) | head -n 3)
+            { echo "results: $out holds shapes this GPU's draw of seed $seed does not ($(echo "$stray" | listed)): its parts ran with another GPU's memory or L2, or another --generated" >&2; exit 2; }
+        again=$(comm -12 <(shapes_of "$out" "") <(awk '{ print $1 " x " $2 }' "$list.mine" | sort -u))
         [ -z "$again" ] ||
-            { echo "results: $out already holds shapes of part $piece ($(echo "$again" | tr '\n' ',' | sed 's/,$//')): each part runs once" >&2; exit 2; }
+            { echo "results: $out already holds shapes of part $piece ($(echo "$again" | listed)): each part runs once" >&2; exit 2; }
     fi
     echo "$SWEEP_HEADER" >"$tmp"
     : >"$tmp.copy"
