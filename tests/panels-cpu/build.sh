@@ -1,8 +1,8 @@
 #!/bin/bash
 # Builds DIR/panels-cpu from PANELS.cuh (step 7's panels.cuh or a variant of it): its kernel
 # launches rewritten as calls of panels-cpu.cpp's tk_emu_launch (DIR/panels-host.h), then the
-# host's C++ compiler (CXX, else g++). Exit 0 when built; 1, saying why, when not. Used by
-# tests/test_2_unit.sh and results/research/panel-stride/cpu.sh.
+# host's C++ compiler (CXX, else g++; CXXFLAGS added, e.g. a sanitizer's). Exit 0 when built; 1,
+# saying why, when not. Used by tests/test_2_unit.sh and the research folders' cpu.sh.
 #   bash tests/panels-cpu/build.sh PANELS.cuh DIR
 set -u
 src=${1:?usage: build.sh PANELS.cuh DIR} dir=${2:?usage: build.sh PANELS.cuh DIR}
@@ -14,4 +14,4 @@ if [ "$(grep -c '<<<' "$src")" != "$(grep -c 'tk_emu_launch(' "$dir/panels-host.
     echo "not every launch of $src was rewritten"; exit 1
 fi
 "${CXX:-g++}" -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-unused-parameter \
-    -I"$dir" -I"$here" "$here/panels-cpu.cpp" -o "$dir/panels-cpu"
+    ${CXXFLAGS:-} -I"$dir" -I"$here" "$here/panels-cpu.cpp" -o "$dir/panels-cpu"

@@ -20,7 +20,7 @@
 
 struct tk_uint3 { unsigned x, y, z; };
 static tk_uint3 threadIdx, blockIdx;
-struct float4 { float x, y, z, w; };
+struct alignas(16) float4 { float x, y, z, w; };   // aligned as CUDA's: UBSan finds a misaligned one
 static inline float4 make_float4(float a, float b, float c, float d) { return {a, b, c, d}; }
 static inline long min(long a, long b) { return a < b ? a : b; }
 static inline size_t min(size_t a, size_t b) { return a < b ? a : b; }
@@ -32,7 +32,7 @@ static int pass;                       // 1: up to the barrier; 2: the whole ker
 static void __syncthreads() { if (pass == 1) longjmp(at_barrier, 1); }
 
 enum { SHARED_MAX = 1 << 16, GUARD = 64 };
-float panel[SHARED_MAX];               // what each kernel's extern __shared__ panel[] names: the
+alignas(16) float panel[SHARED_MAX];   // what each kernel's extern __shared__ panel[] names: the
                                        // launch's shared memory, then GUARD floats never written
 
 #define __global__
@@ -41,6 +41,7 @@ float panel[SHARED_MAX];               // what each kernel's extern __shared__ p
 #define __launch_bounds__(n)
 #define __restrict__
 #define __shared__
+#define __align__(n) __attribute__((aligned(n)))
 
 // A kernel launch: blocks of nt threads, smem bytes of shared memory a block.
 static int guard_broken;
