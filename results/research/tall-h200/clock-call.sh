@@ -1,8 +1,8 @@
 #!/bin/bash
 # Does a sweep's sustained load slow the tall panels, and do the SM's clocks say why? The H200
-# sweep of 0.17.4 (2026-11-28, 13:31 to 13:48 UTC) ran five tall panel shapes 3 to 6 points
-# under a call of the same code 2 to 18 minutes before on another machine, with the copy ceiling
-# within 1% of it. Here, on one machine: the solution's step 7 at those shapes, at 2129413 x 40,
+# sweep of 0.17.4 (2026-11-28, 13:31 to 13:48 UTC) ran five tall panel shapes 3 to 7 points
+# under vector-call.sh's run of the same code minutes before it, with the copy ceilings within
+# 1% of the sweep of 0.17.0's. Here, on one machine: the solution's step 7 at those shapes, at 2129413 x 40,
 # at a wide panel (67 x 2537362) and a window shape (32768 x 32768), one process a shape, median
 # of 10 (round 1); then about 150 s of load (step 7 at 32768 x 32768, many repetitions); then
 # the same shapes again (round 2). nvidia-smi samples the SM and memory clocks, power,

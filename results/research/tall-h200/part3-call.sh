@@ -1,7 +1,7 @@
 #!/bin/bash
 # Does the sweep's own procedure make its tall panels slow? Part 3 of the H200 sweep of seed
 # 305782686 again (the part that holds 55073492 x 1, 88.0% of the copy in the sweep of 0.17.4),
-# by the same command into a CSV of its own, on a machine started afresh, nvidia-smi sampling
+# by the same command into a CSV of its own, in a call after the sweep's, nvidia-smi sampling
 # the clocks every 100 ms, and the GPU's UUID and serial written down (the sweep's device lines
 # name neither). As run on 2026-11-28 at 14:10 UTC from the tree of d11f465 (0.17.5; its
 # solution is 0.17.4's), without .devrun/commit, so KIT_COMMIT was empty and the rows name the

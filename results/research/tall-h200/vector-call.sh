@@ -4,7 +4,7 @@
 # a run and its column of the panel begin equally far past a float4; each run's whole float4s
 # are read (LDS.128) and written (STG.128) whole, its head and tail (4 to 7 floats) one at a
 # time. Exact on tests/panels-cpu at 400 shapes of three seeds, and under ASan and UBSan (a
-# float4 there needs 16-byte alignment). Timed interleaved (solution, patch, twice), median of
+# float4 there needs 16-byte alignment): cpu.sh, vector-cpu.txt. Timed interleaved (solution, patch, twice), median of
 # 10 each, at the H200 sweep's ten tall panel shapes, 2129412 x 40 (rows a multiple of 4: the
 # stride the patch allows puts 5 lanes on a bank at a time in the staging, against 2) and the
 # H100 sweep's 5386045 x 28 (3 against 2); then compute-sanitizer's memcheck and racecheck on
