@@ -1,0 +1,61 @@
+# What the research call scripts share (sourced, bash): each times the solution of a tree laid
+# out by its folder's variants.sh beside that tree's patched builds on a lent GPU, one process a
+# shape, and writes its logs under OUT. The script sets T (the laid-out tree, carried) and V
+# (its builds under T/v), then calls:
+#   call_begin NAME        the kit as the working folder, O=$OUT/NAME, device.txt, every build
+#                          made (SM=90), B the binaries' folders (the solution first)
+#   call_time SHAPES BY    time.txt: each shape RxC, each build of B twice in turn, median of
+#                          10, until BY s have passed since call_begin (TIME_BY overrides)
+#   call_sanitize BUILD SHAPES   sanitizer.txt: memcheck and racecheck on BUILD at each shape
+#   call_ncu METRICS SHAPES BY   ncu.txt: each build of B under Nsight Compute, its first panel
+#                          launch, until BY s have passed (NCU_BY overrides)
+#   call_summary           the device, each shape's % of the copy by build, what went wrong
+call_begin() {
+    cd "$(dirname "$0")" || exit 1
+    while [ ! -f common/common.mk ] && [ "$PWD" != / ]; do cd ..; done   # the kit
+    O=${OUT:?set OUT to a folder for the logs}/$1; mkdir -p "$O"; t0=$SECONDS
+    local v
+    for v in $V; do [ -f "$T/v/$v/panels.cuh" ] || { echo "no $T/v/$v: see this script's header"; exit 1; }; done
+    { date -u; echo "kit $(cat .devrun/commit)"; nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; } >"$O/device.txt" 2>&1
+    make -C "$T/solution/step7" SM=90 >"$O/build.txt" 2>&1 &
+    for v in $V; do make -C "$T/v/$v" SM=90 >"$O/build-$v.txt" 2>&1 & done; wait
+    [ -x "$T/solution/step7/transpose" ] || { tail "$O/build.txt"; exit 1; }
+    for v in $V; do [ -x "$T/v/$v/transpose" ] || { tail "$O/build-$v.txt"; exit 1; }; done
+    B="$T/solution/step7"; for v in $V; do B="$B $T/v/$v"; done
+}
+call_time() {
+    local s b
+    for s in ${SHAPES:-$1}; do
+      for b in $B $B; do
+        [ $((SECONDS - t0)) -lt "${TIME_BY:-$2}" ] || break 2
+        echo "== $b/transpose --rows ${s%x*} --cols ${s#*x} --no-cpu --reps 10 ($(date -u +%T))"
+        timeout 60 "$b/transpose" --rows "${s%x*}" --cols "${s#*x}" --no-cpu --reps 10 2>&1 | grep -E "^transpose-kit|GPU-any|copy ceiling|WRONG|rror"
+      done
+    done >"$O/time.txt" 2>&1
+    echo "elapsed $((SECONDS - t0)) s" >>"$O/time.txt"
+}
+call_sanitize() {
+    local s tool
+    for s in $2; do for tool in memcheck racecheck; do
+      echo "== compute-sanitizer --tool $tool $1/transpose --rows ${s%x*} --cols ${s#*x} --no-cpu --reps 1 --warmup 0"
+      timeout 60 compute-sanitizer --tool $tool "$1/transpose" --rows "${s%x*}" --cols "${s#*x}" --no-cpu --reps 1 --warmup 0 2>&1 | grep -E "ERROR SUMMARY|RACECHECK SUMMARY|GPU-any|WRONG|rror"
+    done; done >"$O/sanitizer.txt" 2>&1
+    echo "elapsed $((SECONDS - t0)) s" >>"$O/sanitizer.txt"
+}
+call_ncu() {
+    local s b
+    for s in $2; do for b in $B; do
+      [ $((SECONDS - t0)) -lt "${NCU_BY:-$3}" ] || break 2
+      echo "== ncu --clock-control none --metrics $1 -k regex:panel --launch-count 1 $b/transpose --rows ${s%x*} --cols ${s#*x} --no-cpu --reps 1 --warmup 0"
+      timeout 60 ncu --clock-control none --metrics "$1" -k regex:panel --launch-count 1 "$b/transpose" --rows "${s%x*}" --cols "${s#*x}" --no-cpu --reps 1 --warmup 0 2>&1 | grep -E "^ +[a-z0-9_]+__|panel_"
+    done; done >"$O/ncu.txt" 2>&1
+    echo "elapsed $((SECONDS - t0)) s" >>"$O/ncu.txt"
+}
+call_summary() {
+    tail -2 "$O/device.txt"
+    awk '/^==/{b=$2; sub(/\/transpose$/, "", b); sub(/.*\//, "", b); s=$4"x"$6} /GPU-any/{for(i=NF;i>0;i--) if($i~/%$/){p=$i;break}; r[s]=r[s] " " b "=" p} END{for(s in r) print s r[s]}' "$O/time.txt"
+    grep -E "elapsed|WRONG|rror" "$O/time.txt"
+    [ -f "$O/sanitizer.txt" ] && grep -vE "^==" "$O/sanitizer.txt" | sort | uniq -c
+    [ -f "$O/ncu.txt" ] && grep -E "^==|inst_exec|duration|issue_active|dram__|lts__|elapsed" "$O/ncu.txt" | sed 's/  */ /g' | cut -c1-150
+    return 0
+}
