@@ -61,7 +61,7 @@ int tk_way_note(char *buf, size_t len, long rows, long cols, const char *const *
         if (best[w] < best[k])
             k = w;
     size_t at = (size_t)snprintf(buf, len, "note: at %ld x %ld the launch took the fastest of "
-                                 "its ways (the least of %d runs each):", rows, cols, runs);
+                                 "its ways (the median of %d runs each):", rows, cols, runs);
     for (int w = 0; w < n && at < len; w++)
         at += (size_t)snprintf(buf + at, len - at, "%s %s %.3f ms", w ? "," : "", names[w],
                                best[w]);

@@ -253,7 +253,7 @@ for k in "${!ways_named[@]}"; do
 done
 name="solution step7 times its ways at a shape's first launch and says which it kept"
 gpu_test "$name" && expect "$name" 0 \
-    "^note: at 3001 x 5001 the launch took the fastest of its ways \\(the least of 5 runs each\\):${ways_timed#,}: ($ways_any)\$" \
+    "^note: at 3001 x 5001 the launch took the fastest of its ways \\(the median of 5 runs each\\):${ways_timed#,}: ($ways_any)\$" \
     solution/step7/transpose --rows 3001 --cols 5001 --no-cpu --reps 1 --warmup 0
 name="solution step7 refuses a TK_WAY that names no way, saying which it takes (exit 2)"
 gpu_test "$name" && expect "$name" 2 "TK_WAY: 6 is too large \(at most 5\): it names one of this launch's 6 ways, 0 to 5" \

@@ -2,10 +2,13 @@
 # out by its folder's variants.sh beside that tree's patched builds on a lent GPU, one process a
 # shape, and writes its logs under OUT. The script sets T (the laid-out tree, carried) and V
 # (its builds under T/v), then calls:
-#   call_begin NAME        the kit as the working folder, O=$OUT/NAME, device.txt, every build
-#                          made (SM=90), B the binaries' folders (the solution first)
+#   call_begin NAME        the kit as the working folder, O=$OUT/NAME, device.txt (with the
+#                          GPU's UUID and serial), clocks.csv (nvidia-smi every 100 ms until
+#                          call_summary), every build made (SM=90), B the binaries' folders
+#                          (the solution first)
 #   call_time SHAPES BY    time.txt: each shape RxC, each build of B twice in turn, median of
-#                          10, until BY s have passed since call_begin (TIME_BY overrides)
+#                          10, with the launch's note of the ways it timed, until BY s have
+#                          passed since call_begin (TIME_BY overrides)
 #   call_sanitize BUILD SHAPES   sanitizer.txt: memcheck and racecheck on BUILD at each shape
 #   call_ncu METRICS SHAPES BY   ncu.txt: each build of B under Nsight Compute, its first panel
 #                          launch, until BY s have passed (NCU_BY overrides)
@@ -16,9 +19,12 @@ call_begin() {
     O=${OUT:?set OUT to a folder for the logs}/$1; mkdir -p "$O"; t0=$SECONDS
     local v
     for v in $V; do [ -f "$T/v/$v/panels.cuh" ] || { echo "no $T/v/$v: see this script's header"; exit 1; }; done
-    { date -u; echo "kit $(cat .devrun/commit)"; nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv; } >"$O/device.txt" 2>&1
-    make -C "$T/solution/step7" SM=90 >"$O/build.txt" 2>&1 &
-    for v in $V; do make -C "$T/v/$v" SM=90 >"$O/build-$v.txt" 2>&1 & done; wait
+    { date -u; echo "kit $(cat .devrun/commit)"; nvidia-smi --query-gpu=name,uuid,serial,memory.total,driver_version,power.limit,clocks.max.sm --format=csv; } >"$O/device.txt" 2>&1
+    nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_event_reasons.active --format=csv -lms 100 >"$O/clocks.csv" 2>&1 &
+    smi=$!
+    make -C "$T/solution/step7" SM=90 >"$O/build.txt" 2>&1 & local builds=$!
+    for v in $V; do make -C "$T/v/$v" SM=90 >"$O/build-$v.txt" 2>&1 & builds="$builds $!"; done
+    wait $builds   # not the sampler, which runs until call_summary
     [ -x "$T/solution/step7/transpose" ] || { tail "$O/build.txt"; exit 1; }
     for v in $V; do [ -x "$T/v/$v/transpose" ] || { tail "$O/build-$v.txt"; exit 1; }; done
     B="$T/solution/step7"; for v in $V; do B="$B $T/v/$v"; done
@@ -29,7 +35,7 @@ call_time() {
       for b in $B $B; do
         [ $((SECONDS - t0)) -lt "${TIME_BY:-$2}" ] || break 2
         echo "== $b/transpose --rows ${s%x*} --cols ${s#*x} --no-cpu --reps 10 ($(date -u +%T))"
-        timeout 60 "$b/transpose" --rows "${s%x*}" --cols "${s#*x}" --no-cpu --reps 10 2>&1 | grep -E "^transpose-kit|GPU-any|copy ceiling|WRONG|rror"
+        timeout 60 "$b/transpose" --rows "${s%x*}" --cols "${s#*x}" --no-cpu --reps 10 2>&1 | grep -E "^transpose-kit|GPU-any|copy ceiling|^note|WRONG|rror"
       done
     done >"$O/time.txt" 2>&1
     echo "elapsed $((SECONDS - t0)) s" >>"$O/time.txt"
@@ -52,7 +58,10 @@ call_ncu() {
     echo "elapsed $((SECONDS - t0)) s" >>"$O/ncu.txt"
 }
 call_summary() {
+    kill "$smi" 2>/dev/null
     tail -2 "$O/device.txt"
+    awk -F', ' 'NR > 1 && $2 + 0 > 400 { n++; if (lo == "" || $2 + 0 < lo) lo = $2 + 0; if ($2 + 0 > hi) hi = $2 + 0 }
+                END { print "SM clock while busy (over 400 MHz): " n " samples, " lo " to " hi " MHz" }' "$O/clocks.csv"
     awk '/^==/{b=$2; sub(/\/transpose$/, "", b); sub(/.*\//, "", b); s=$4"x"$6} /GPU-any/{for(i=NF;i>0;i--) if($i~/%$/){p=$i;break}; r[s]=r[s] " " b "=" p} END{for(s in r) print s r[s]}' "$O/time.txt"
     grep -E "elapsed|WRONG|rror" "$O/time.txt"
     [ -f "$O/sanitizer.txt" ] && grep -vE "^==" "$O/sanitizer.txt" | sort | uniq -c
