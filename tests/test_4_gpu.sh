@@ -255,6 +255,30 @@ name="solution step7 times its ways at a shape's first launch and says which it 
 gpu_test "$name" && expect "$name" 0 \
     "^note: at 3001 x 5001 the launch took the fastest of its ways \\(the median of 5 runs each\\):${ways_timed#,}: ($ways_any)\$" \
     solution/step7/transpose --rows 3001 --cols 5001 --no-cpu --reps 1 --warmup 0
+# At a tall panel shape of 4 to 48 columns the tall panel is a seventh way, timed beside the
+# six: each of the seven exact, forced, at tall shapes with and without the halo, with float2
+# loads and one float, the panel's stretch ending inside a float4 or on one; unforced, the
+# note gives all seven. Below 4 columns the panel is taken untimed: no note.
+tall_ways=20001x4,9001x7,65536x16,100003x40,4099x48,100002x41
+tall_named=("${ways_named[@]}" "the tall panel")
+for k in "${!tall_named[@]}"; do
+    name="solution step7 is exact in way $k (TK_WAY=$k, ${tall_named[$k]}) at tall panel shapes ${tall_ways//,/, }"
+    gpu_test "$name" || continue
+    run_cmd env TK_WAY=$k solution/step7/transpose --shapes "$tall_ways" --no-cpu --reps 1 --warmup 0
+    judge "$name" 0 "$(exact_at 100002x41)" \
+        "^note: at 9001 x 7 the launch took ${tall_named[$k]}, as TK_WAY=$k says \(not timed\)\$"
+done
+name="solution step7 times the tall panel beside the windows at 100003 x 40, and takes it untimed at 100003 x 3"
+if gpu_test "$name"; then
+    run_cmd solution/step7/transpose --shapes 100003x40,100003x3 --no-cpu --reps 1 --warmup 0
+    tall_any=$(IFS='|'; echo "${tall_named[*]}")
+    if grep -q "^note: at 100003 x 3 " "$LAST_OUT"; then
+        fail "$name" "a note at 100003 x 3, where the panel is not timed: $(grep "^note: at 100003 x 3 " "$LAST_OUT")"
+    else
+        judge "$name" 0 "$(exact_at 100003x3)" \
+            "^note: at 100003 x 40 the launch took the fastest of its ways \\(the median of 5 runs each\\):$(printf ', %s [0-9.]+ ms' "${tall_named[@]}" | cut -c2-): ($tall_any)\$"
+    fi
+fi
 name="solution step7 refuses a TK_WAY that names no way, saying which it takes (exit 2)"
 gpu_test "$name" && expect "$name" 2 "TK_WAY: 6 is too large \(at most 5\): it names one of this launch's 6 ways, 0 to 5" \
     env TK_WAY=6 solution/step7/transpose --rows 300 --cols 600 --no-cpu --reps 1 --warmup 0

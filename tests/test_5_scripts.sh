@@ -817,7 +817,7 @@ judge "large.sh with no step: every step and the library row" 6 '^\+ bins\+=\(sc
 # The research CSVs the pages quote are what their scripts rebuild from the committed logs (the lever logs
 # through ../lever-rows.awk), so that a change to the reader or a log cannot leave a CSV behind.
 for built in block-order/orders.sh:orders.csv tall-panels/tall.sh:tall.csv l2-fabric/seven.sh:seven.csv \
-        panel-stride/wide.sh:wide.csv tall-h200/tall.sh:tall.csv; do
+        panel-stride/wide.sh:wide.csv tall-h200/tall.sh:tall.csv ways-h200/ways.sh:ways.csv; do
     script=${built%%:*} dir=results/research/${built%%/*}
     name="results/research/$script rebuilds ${built#*:} as committed"
     (cd "$dir" && sh "${script#*/}") >"$TK_BUILD/rebuilt.csv" 2>&1

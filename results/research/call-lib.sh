@@ -64,7 +64,7 @@ call_summary() {
                 END { print "SM clock while busy (over 400 MHz): " n " samples, " lo " to " hi " MHz" }' "$O/clocks.csv"
     awk '/^==/{b=$2; sub(/\/transpose$/, "", b); sub(/.*\//, "", b); s=$4"x"$6} /GPU-any/{for(i=NF;i>0;i--) if($i~/%$/){p=$i;break}; r[s]=r[s] " " b "=" p} END{for(s in r) print s r[s]}' "$O/time.txt"
     grep -E "elapsed|WRONG|rror" "$O/time.txt"
-    [ -f "$O/sanitizer.txt" ] && grep -vE "^==" "$O/sanitizer.txt" | sort | uniq -c
+    [ -f "$O/sanitizer.txt" ] && grep -vE "^== " "$O/sanitizer.txt" | sort | uniq -c
     [ -f "$O/ncu.txt" ] && grep -E "^==|inst_exec|duration|issue_active|dram__|lts__|elapsed" "$O/ncu.txt" | sed 's/  */ /g' | cut -c1-150
     return 0
 }

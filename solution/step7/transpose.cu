@@ -128,33 +128,39 @@ static void launch_window(const float *d_in, float *d_out, long rows, long cols)
    (step7/RESEARCH.md, "Block order" and "Tall shapes"), so launch measures six ways at a
    shape's first launch: windows of 64 x 64 one column band at a time, 8 bands at a time or
    all bands (the launch order), windows of 128 rows, 64 columns wide or 32, 8 bands at a
-   time, and windows of 64 x 64 128 bands at a time. tk_fastest_way (the harness) runs it
-   five times in each way and keeps the fastest (or a way whose output is not exact, for the
-   row's check); any way's output is the transpose. */
-static int way = 0;                             /* the way kept, 0 to 5 */
+   time, and windows of 64 x 64 128 bands at a time; at a tall panel shape of 4 columns or
+   more, the tall panel is a seventh (step7/RESEARCH.md, "The tall panel among the ways").
+   tk_fastest_way (the harness) runs it five times in each way and keeps the fastest (or a
+   way whose output is not exact, for the row's check); any way's output is the transpose. */
+static int way = 0;                             /* the way kept, 0 to 6 */
 static long timed_rows = -1, timed_cols = -1;   /* the shape it was kept for */
 static void use_way(int k)
 {
-    static const long way_bands[6] = { 1, 8, 0, 8, 8, 128 };   /* each way's bands at a time */
+    static const long way_bands[7] = { 1, 8, 0, 8, 8, 128, 1 };   /* each way's bands at a time */
     way = k;
     bands = way_bands[k];
 }
 
-/* BEYOND(step7): the launch main calls: a panel for a skinny shape (and so for a side past an
-   int: no GPU holds one whose other side is over 48), else the way kept at its first launch. */
+/* BEYOND(step7): the launch main calls: a panel for a wide panel shape, a tall one of 1 to 3
+   columns and a side past an int (no GPU holds one whose other side is over 48: the windows
+   take an int), else the way kept at the shape's first launch. */
 static void launch(const float *d_in, float *d_out, long rows, long cols)
 {
-    if (panel_shape(rows, cols)) {   /* skinny, or a side past an int */
+    bool panel = panel_shape(rows, cols);
+    bool tall = panel && rows > cols && cols >= 4 && rows <= 2147483647L;   /* a way */
+    if (panel && !tall) {
         launch_panel(d_in, d_out, rows, cols, 0);
         return;
     }
     if (rows != timed_rows || cols != timed_cols) {   /* a shape's first launch */
-        const char *const ways[6] = { "one band", "8 bands", "all bands",
-                                      "128 rows in 8 bands", "32 x 128 in 8 bands", "128 bands" };
+        const char *const ways[7] = { "one band", "8 bands", "all bands", "128 rows in 8 bands",
+                                      "32 x 128 in 8 bands", "128 bands", "the tall panel" };
         timed_rows = rows, timed_cols = cols;   /* so the launches timed below are not first */
-        tk_fastest_way(launch, use_way, ways, 6, d_in, d_out, rows, cols);   /* sets it */
+        tk_fastest_way(launch, use_way, ways, tall ? 7 : 6, d_in, d_out, rows, cols);   /* sets it */
     }
-    if (way == 3)
+    if (way == 6)
+        launch_panel(d_in, d_out, rows, cols, 0);
+    else if (way == 3)
         launch_window<64, 128, 512>(d_in, d_out, rows, cols);
     else if (way == 4)
         launch_window<32, 128, 256>(d_in, d_out, rows, cols);

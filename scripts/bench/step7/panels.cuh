@@ -25,7 +25,8 @@
 #include <cuda_pipeline.h>   /* __pipeline_memcpy_async: the asynchronous copies */
 
 #define PANEL_ROWS 112   /* a wide shape with at most this many rows takes a panel */
-#define PANEL_COLS 48    /* a tall shape with at most this many columns takes a panel */
+#define PANEL_COLS 48    /* a tall shape with at most this many columns takes a panel (in step
+                            7, from 4 columns, where it is the fastest of the ways timed) */
 
 /* The aligned float4 of in at float g (a multiple of 4) into v; past the matrix's end (total
    floats) one float at a time, 0 beyond it. */
@@ -190,7 +191,9 @@ panel_tall(long rows, int cols, int hshift, int P, const float *__restrict__ in,
 }
 
 /* Whether a shape takes a panel: wide with at most PANEL_ROWS rows, or tall with at most
-   PANEL_COLS columns. Shapes past them ran as fast or faster through the windows, one
+   PANEL_COLS columns (step 7 times a tall one of 4 columns or more beside its windows and
+   keeps the faster: on an H200 the windows were kept at 7 of 8 tall shapes of 21 to 40
+   columns, step7/RESEARCH.md, "The tall panel among the ways"). Shapes past them ran as fast or faster through the windows, one
    column band at a time: 90.1 to 97.3% of the copy at 120 to 250 rows on the H100, against
    73.3 to 96.9% through a panel; 96% at 1000003 x 64, against 84% (scripts/bench/README.md). */
 static bool panel_shape(long rows, long cols)
