@@ -240,34 +240,35 @@ gpu_test "$name" && expect "$name" 0 "$(exact_at 5417517x71)" solution/step7/tra
 # shifted with one float, 200 x 8450 not shifted with float2), and a tall one; the notes say
 # the way taken. Unforced, the ways are timed and the one kept is said; a TK_WAY that names
 # no way is refused.
+# forced_ways WHAT SHAPES AT NAME...: each way in turn forced (TK_WAY=K) over SHAPES in one
+# process, exact at the last, the note at AT (RxC) naming way K.
+forced_ways() {
+    local what=$1 shapes=$2 at=$3 k; shift 3
+    local named=("$@")
+    for k in "${!named[@]}"; do
+        name="solution step7 is exact in way $k (TK_WAY=$k, ${named[$k]}) at $what${shapes//,/, }"
+        gpu_test "$name" || continue
+        run_cmd env TK_WAY=$k solution/step7/transpose --shapes "$shapes" --no-cpu --reps 1 --warmup 0
+        judge "$name" 0 "$(exact_at "${shapes##*,}")" \
+            "^note: at ${at%x*} x ${at#*x} the launch took ${named[$k]}, as TK_WAY=$k says \(not timed\)\$"
+    done
+}
 ways=120x577,120x578,300x600,3001x5001,201x8333,200x8450,1001x65
 ways_named=("one band" "8 bands" "all bands" "128 rows in 8 bands" "32 x 128 in 8 bands" "128 bands")
 ways_timed=$(printf ', %s [0-9.]+ ms' "${ways_named[@]}")   # each way's time in the note
 ways_any=$(IFS='|'; echo "${ways_named[*]}")                 # the name of any one way
-for k in "${!ways_named[@]}"; do
-    name="solution step7 is exact in way $k (TK_WAY=$k, ${ways_named[$k]}) at ${ways//,/, }"
-    gpu_test "$name" || continue
-    run_cmd env TK_WAY=$k solution/step7/transpose --shapes "$ways" --no-cpu --reps 1 --warmup 0
-    judge "$name" 0 "$(exact_at 1001x65)" \
-        "^note: at 3001 x 5001 the launch took ${ways_named[$k]}, as TK_WAY=$k says \(not timed\)\$"
-done
+forced_ways "" "$ways" 3001x5001 "${ways_named[@]}"
 name="solution step7 times its ways at a shape's first launch and says which it kept"
 gpu_test "$name" && expect "$name" 0 \
     "^note: at 3001 x 5001 the launch took the fastest of its ways \\(the median of 5 runs each\\):${ways_timed#,}: ($ways_any)\$" \
     solution/step7/transpose --rows 3001 --cols 5001 --no-cpu --reps 1 --warmup 0
 # At a tall panel shape of 4 to 48 columns the tall panel is a seventh way, timed beside the
-# six: each of the seven exact, forced, at tall shapes with and without the halo, with float2
-# loads and one float, the panel's stretch ending inside a float4 or on one; unforced, the
+# six: each of the seven exact, forced, at tall shapes of 4 to 48 columns, rows a multiple of
+# 8 or not (the windows' halo), cols even or odd (float2 loads or one float); unforced, the
 # note gives all seven. Below 4 columns the panel is taken untimed: no note.
 tall_ways=20001x4,9001x7,65536x16,100003x40,4099x48,100002x41
 tall_named=("${ways_named[@]}" "the tall panel")
-for k in "${!tall_named[@]}"; do
-    name="solution step7 is exact in way $k (TK_WAY=$k, ${tall_named[$k]}) at tall panel shapes ${tall_ways//,/, }"
-    gpu_test "$name" || continue
-    run_cmd env TK_WAY=$k solution/step7/transpose --shapes "$tall_ways" --no-cpu --reps 1 --warmup 0
-    judge "$name" 0 "$(exact_at 100002x41)" \
-        "^note: at 9001 x 7 the launch took ${tall_named[$k]}, as TK_WAY=$k says \(not timed\)\$"
-done
+forced_ways "tall panel shapes " "$tall_ways" 9001x7 "${tall_named[@]}"
 name="solution step7 times the tall panel beside the windows at 100003 x 40, and takes it untimed at 100003 x 3"
 if gpu_test "$name"; then
     run_cmd solution/step7/transpose --shapes 100003x40,100003x3 --no-cpu --reps 1 --warmup 0
