@@ -13,15 +13,25 @@
 #   call_ncu METRICS SHAPES BY   ncu.txt: each build of B under Nsight Compute, its first panel
 #                          launch, until BY s have passed (NCU_BY overrides)
 #   call_summary           the device, each shape's % of the copy by build, what went wrong
-call_begin() {
+# sweep-call.sh (a sweep's parts, no builds of its own) calls call_device and call_clocks alone.
+call_device() {   # call_device NAME: the kit as the working folder, O, device.txt, clocks.csv
     cd "$(dirname "$0")" || exit 1
     while [ ! -f common/common.mk ] && [ "$PWD" != / ]; do cd ..; done   # the kit
     O=${OUT:?set OUT to a folder for the logs}/$1; mkdir -p "$O"; t0=$SECONDS
-    local v
-    for v in $V; do [ -f "$T/v/$v/panels.cuh" ] || { echo "no $T/v/$v: see this script's header"; exit 1; }; done
     { date -u; echo "kit $(cat .devrun/commit)"; nvidia-smi --query-gpu=name,uuid,serial,memory.total,driver_version,power.limit,clocks.max.sm --format=csv; } >"$O/device.txt" 2>&1
     nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,clocks_event_reasons.active --format=csv -lms 100 >"$O/clocks.csv" 2>&1 &
     smi=$!
+    trap 'kill "$smi" 2>/dev/null' EXIT   # however the script ends
+}
+call_clocks() {   # the sampler stopped; the SM clock's range over the busy samples
+    kill "$smi" 2>/dev/null
+    awk -F', ' 'NR > 1 && $2 + 0 > 400 { n++; if (lo == "" || $2 + 0 < lo) lo = $2 + 0; if ($2 + 0 > hi) hi = $2 + 0 }
+                END { print "SM clock while busy (over 400 MHz): " n " samples, " lo " to " hi " MHz" }' "$O/clocks.csv"
+}
+call_begin() {
+    local v
+    call_device "$1"
+    for v in $V; do [ -f "$T/v/$v/panels.cuh" ] || { echo "no $T/v/$v: see this script's header"; exit 1; }; done
     make -C "$T/solution/step7" SM=90 >"$O/build.txt" 2>&1 & local builds=$!
     for v in $V; do make -C "$T/v/$v" SM=90 >"$O/build-$v.txt" 2>&1 & builds="$builds $!"; done
     wait $builds   # not the sampler, which runs until call_summary
@@ -58,10 +68,8 @@ call_ncu() {
     echo "elapsed $((SECONDS - t0)) s" >>"$O/ncu.txt"
 }
 call_summary() {
-    kill "$smi" 2>/dev/null
     tail -2 "$O/device.txt"
-    awk -F', ' 'NR > 1 && $2 + 0 > 400 { n++; if (lo == "" || $2 + 0 < lo) lo = $2 + 0; if ($2 + 0 > hi) hi = $2 + 0 }
-                END { print "SM clock while busy (over 400 MHz): " n " samples, " lo " to " hi " MHz" }' "$O/clocks.csv"
+    call_clocks
     awk '/^==/{b=$2; sub(/\/transpose$/, "", b); sub(/.*\//, "", b); s=$4"x"$6} /GPU-any/{for(i=NF;i>0;i--) if($i~/%$/){p=$i;break}; r[s]=r[s] " " b "=" p} END{for(s in r) print s r[s]}' "$O/time.txt"
     grep -E "elapsed|WRONG|rror" "$O/time.txt"
     [ -f "$O/sanitizer.txt" ] && grep -vE "^== " "$O/sanitizer.txt" | sort | uniq -c
