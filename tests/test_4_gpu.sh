@@ -283,6 +283,9 @@ fi
 name="solution step7 refuses a TK_WAY that names no way, saying which it takes (exit 2)"
 gpu_test "$name" && expect "$name" 2 "TK_WAY: 6 is too large \(at most 5\): it names one of this launch's 6 ways, 0 to 5" \
     env TK_WAY=6 solution/step7/transpose --rows 300 --cols 600 --no-cpu --reps 1 --warmup 0
+name="solution step7 refuses TK_WAY=7 at a tall panel shape, whose launch has seven ways (exit 2)"
+gpu_test "$name" && expect "$name" 2 "TK_WAY: 7 is too large \(at most 6\): it names one of this launch's 7 ways, 0 to 6" \
+    env TK_WAY=7 solution/step7/transpose --rows 9001 --cols 7 --no-cpu --reps 1 --warmup 0
 # Past an int a side: step 7's panels and the library row (cublasSgeam_64) take a side of
 # 2^31 and more, where the GPU and the host hold the two matrices (8 to 24 GiB each); a machine
 # that cannot hold one skips it, saying so. One shape a run: a --shapes list stops at 2^31.

@@ -24,7 +24,7 @@ call_device() {   # call_device NAME: the kit as the working folder, O, device.t
     trap 'kill "$smi" 2>/dev/null' EXIT   # however the script ends
 }
 call_clocks() {   # the sampler stopped; the SM clock's range over the busy samples
-    kill "$smi" 2>/dev/null
+    kill "$smi" 2>/dev/null; trap - EXIT
     awk -F', ' 'NR > 1 && $2 + 0 > 400 { n++; if (lo == "" || $2 + 0 < lo) lo = $2 + 0; if ($2 + 0 > hi) hi = $2 + 0 }
                 END { print "SM clock while busy (over 400 MHz): " n " samples, " lo " to " hi " MHz" }' "$O/clocks.csv"
 }

@@ -10,16 +10,20 @@
 # first call no CSV of that name may be in results/ (move an earlier run's aside, as
 # results/README.md's file table names it). Then, where the GPU is:
 # OUT=DIR bash results/research/sweep-call.sh GPU SEED FIRST LAST N
+# A part may take PART_LIMIT s (default 580: a device call's limit); one that fails or runs
+# past it stops the call, which then exits 1 (the parts before it are in the CSV).
 set -u
 . "$(dirname "$0")/call-lib.sh"
 gpu=${1:?usage: sweep-call.sh GPU SEED FIRST LAST N} seed=${2:?} first=${3:?} last=${4:?} n=${5:?}
 call_device sweep
-csv=results/$gpu-sweep-$seed.csv
+csv=results/$gpu-sweep-$seed.csv status=0
 for ((i = first; i <= last; i++)); do
-    KIT_COMMIT=$(cat .devrun/commit) scripts/results/results.sh --sweep --seed "$seed" \
-        --part "$i/$n" --out "$csv" >"$O/part$i.txt" 2>&1 || { echo "part $i of $n: exit $?"; break; }
+    KIT_COMMIT=$(cat .devrun/commit) timeout "${PART_LIMIT:-580}" scripts/results/results.sh --sweep \
+        --seed "$seed" --part "$i/$n" --out "$csv" >"$O/part$i.txt" 2>&1 ||
+        { echo "part $i of $n: exit $? (124: past PART_LIMIT)"; status=1; break; }
     echo "part $i of $n done at $(date -u +%T), $((SECONDS - t0)) s"
 done
 cp "$csv" "${csv%.csv}-copy.txt" "$O/" 2>/dev/null
 tail -2 "$O/device.txt"
 call_clocks
+exit $status

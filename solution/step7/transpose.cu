@@ -142,12 +142,13 @@ static void use_way(int k)
 }
 
 /* BEYOND(step7): the launch main calls: a panel for a wide panel shape, a tall one of 1 to 3
-   columns and a side past an int (no GPU holds one whose other side is over 48: the windows
-   take an int), else the way kept at the shape's first launch. */
+   columns and a side past TK_INT_SIDE_MAX (an int less 255: the windows' grid adds up to 134
+   rows to a side in an int; no GPU holds such a side whose other one is over 48), else the
+   way kept at the shape's first launch. */
 static void launch(const float *d_in, float *d_out, long rows, long cols)
 {
     bool panel = panel_shape(rows, cols);
-    bool tall = panel && rows > cols && cols >= 4 && rows <= 2147483647L;   /* a way */
+    bool tall = panel && rows > cols && cols >= 4 && rows <= TK_INT_SIDE_MAX;   /* a way */
     if (panel && !tall) {
         launch_panel(d_in, d_out, rows, cols, 0);
         return;
