@@ -253,14 +253,18 @@ forced_ways() {
             "^note: at ${at%x*} x ${at#*x} the launch took ${named[$k]}, as TK_WAY=$k says \(not timed\)\$"
     done
 }
+# timed_note AT NAME...: the note of a launch that timed the ways NAME... at AT (RxC), each
+# way's time in turn, and kept any one of them.
+timed_note() {
+    local at=$1 timed any; shift
+    timed=$(printf ', %s [0-9.]+ ms' "$@") any=$(IFS='|'; echo "$*")
+    echo "^note: at ${at%x*} x ${at#*x} the launch took the fastest of its ways \\(the median of 5 runs each\\):${timed#,}: ($any)\$"
+}
 ways=120x577,120x578,300x600,3001x5001,201x8333,200x8450,1001x65
 ways_named=("one band" "8 bands" "all bands" "128 rows in 8 bands" "32 x 128 in 8 bands" "128 bands")
-ways_timed=$(printf ', %s [0-9.]+ ms' "${ways_named[@]}")   # each way's time in the note
-ways_any=$(IFS='|'; echo "${ways_named[*]}")                 # the name of any one way
 forced_ways "" "$ways" 3001x5001 "${ways_named[@]}"
 name="solution step7 times its ways at a shape's first launch and says which it kept"
-gpu_test "$name" && expect "$name" 0 \
-    "^note: at 3001 x 5001 the launch took the fastest of its ways \\(the median of 5 runs each\\):${ways_timed#,}: ($ways_any)\$" \
+gpu_test "$name" && expect "$name" 0 "$(timed_note 3001x5001 "${ways_named[@]}")" \
     solution/step7/transpose --rows 3001 --cols 5001 --no-cpu --reps 1 --warmup 0
 # At a tall panel shape of 4 to 48 columns the tall panel is a seventh way, timed beside the
 # six: each of the seven exact, forced, at tall shapes of 4 to 48 columns, rows a multiple of
@@ -272,12 +276,10 @@ forced_ways "tall panel shapes " "$tall_ways" 9001x7 "${tall_named[@]}"
 name="solution step7 times the tall panel beside the windows at 100003 x 40, and takes it untimed at 100003 x 3"
 if gpu_test "$name"; then
     run_cmd solution/step7/transpose --shapes 100003x40,100003x3 --no-cpu --reps 1 --warmup 0
-    tall_any=$(IFS='|'; echo "${tall_named[*]}")
     if grep -q "^note: at 100003 x 3 " "$LAST_OUT"; then
         fail "$name" "a note at 100003 x 3, where the panel is not timed: $(grep "^note: at 100003 x 3 " "$LAST_OUT")"
     else
-        judge "$name" 0 "$(exact_at 100003x3)" \
-            "^note: at 100003 x 40 the launch took the fastest of its ways \\(the median of 5 runs each\\):$(printf ', %s [0-9.]+ ms' "${tall_named[@]}" | cut -c2-): ($tall_any)\$"
+        judge "$name" 0 "$(exact_at 100003x3)" "$(timed_note 100003x40 "${tall_named[@]}")"
     fi
 fi
 name="solution step7 refuses a TK_WAY that names no way, saying which it takes (exit 2)"

@@ -89,11 +89,11 @@ if [ -n "$piece" ]; then   # a part: which shapes are its own, and where its row
         # be the notes of F.csv's shapes, all of them and no others (but shapes every program
         # refused, which have notes and no rows): a part run where the CSV came without its notes
         # would add its own to none, or to another sweep's of the same draw.
-        notes=${out%.csv}-copy.txt
-        lost=$(comm -23 <(shapes_of "$out" "") <(awk '{ print $1 " x " $3 }' "$notes" 2>/dev/null | sort -u) | listed)
+        notes=${out%.csv}-copy.txt have=$(shapes_of "$out" "")
+        lost=$(comm -23 <(echo "$have") <(awk '{ print $1 " x " $3 }' "$notes" 2>/dev/null | sort -u) | listed)
         [ -z "$lost" ] ||
             { echo "results: $notes does not hold the notes of the parts before ($lost): bring it with $out, each part adds to both" >&2; exit 2; }
-        other=$(comm -13 <(shapes_of "$out" "") <(awk '!/: refused: / { print $1 " x " $3 }' "$notes" 2>/dev/null | sort -u) | listed)
+        other=$(comm -13 <(echo "$have") <(awk '!/: refused: / { print $1 " x " $3 }' "$notes" 2>/dev/null | sort -u) | listed)
         [ -z "$other" ] ||
             { echo "results: $notes holds notes of shapes $out has no rows of ($other): another run's notes; bring the ones of $out" >&2; exit 2; }
     fi
@@ -234,7 +234,7 @@ if [ "$sweep" = 1 ]; then
         stray=$(comm -23 <(shapes_of "$out" generated) <(awk '$3 != "fixed" { print $1 " x " $2 " " $3 }' "$list" | sort -u))
         [ -z "$stray" ] ||
             { echo "results: $out holds shapes this GPU's draw of seed $seed does not ($(echo "$stray" | listed)): its parts ran with another GPU's memory or L2, or another --generated" >&2; exit 2; }
-        again=$(comm -12 <(shapes_of "$out" "") <(awk '{ print $1 " x " $2 }' "$list.mine" | sort -u))
+        again=$(comm -12 <(echo "$have") <(awk '{ print $1 " x " $2 }' "$list.mine" | sort -u))
         [ -z "$again" ] ||
             { echo "results: $out already holds shapes of part $piece ($(echo "$again" | listed)): each part runs once" >&2; exit 2; }
     fi

@@ -3,7 +3,4 @@
 # build's % of the copy at each shape, its two turns (vector-call.sh) or rounds, before and
 # after the load (clock-call.sh), and their mean. The solution's build (0.17.4's panels) is
 # named solution, the other by its patch. Run here: sh tall.sh > tall.csv
-echo "gpu,file,rows,cols,build,first,second,mean"
-for f in h200-vector-time.txt h200-clock-time.txt; do
-    awk -v g=h200 -v f="$f" -f ../turns.awk "$f" || exit 1
-done
+exec awk -v g=h200 -f ../turns.awk h200-vector-time.txt h200-clock-time.txt
