@@ -12,17 +12,14 @@ cd "$(dirname "$0")"; while [ ! -f common/common.mk ] && [ "$PWD" != / ]; do cd 
 O=$OUT/big; mkdir -p "$O"; t0=$SECONDS
 { date -u; echo "kit $(cat .devrun/commit)"; nvidia-smi --query-gpu=name,uuid,serial,memory.total,driver_version --format=csv; ncu --version | tail -1; } >"$O/device.txt" 2>&1
 make -C solution/step7 SM=90 >"$O/build.txt" 2>&1 || { tail -30 "$O/build.txt"; exit 1; }
-M=breakdown:lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_elapsed,l1tex__throughput.avg.pct_of_peak_sustained_elapsed,lts__t_sectors_srcunit_ltcfabric.sum
+F=lts__t_sectors_srcunit_ltcfabric   # the fabric's sectors: gh100 has it (h200-fabric-fabric-metrics.txt)
+. results/research/l2-fabric/prof.sh   # M (with F) and prof
 echo "M=$M" >"$O/ncu.txt"
-prof() {   # prof KERNEL_REGEX ENV ROWS COLS
-  echo "== $2 ncu --clock-control none --metrics \$M -k regex:$1 --launch-count 1 solution/step7/transpose --rows $3 --cols $4 --no-cpu --reps 1 --warmup 0 ($(date -u +%T))"
-  env $2 timeout 90 ncu --clock-control none --metrics $M -k regex:$1 --launch-count 1 solution/step7/transpose --rows $3 --cols $4 --no-cpu --reps 1 --warmup 0 2>&1 | grep -E "^ +[a-z0-9_]+__|\(.*\)x\(|rror|exact|GB/s"
-}
 {
-prof transpose_kernel TK_WAY=3 63684 63683
-prof tk_copy_kernel TK_WAY=3 63684 63683
-prof transpose_kernel TK_WAY=0 22912 22912
-prof transpose_kernel TK_WAY=3 55903 55903
+prof transpose_kernel TK_WAY=3 solution/step7/transpose 63684 63683
+prof tk_copy_kernel TK_WAY=3 solution/step7/transpose 63684 63683
+prof transpose_kernel TK_WAY=0 solution/step7/transpose 22912 22912
+prof transpose_kernel TK_WAY=3 solution/step7/transpose 55903 55903
 } >>"$O/ncu.txt" 2>&1
 echo "elapsed $((SECONDS - t0)) s" >>"$O/ncu.txt"
 awk -f results/research/l2-fabric/sectors.awk "$O/ncu.txt"

@@ -8,12 +8,8 @@ O=$OUT/fabric; mkdir -p "$O"; t0=$SECONDS
 (make -C solution/step7 SM=90 && make -C scripts/baseline SM=90) >"$O/build.txt" 2>&1 || { tail -30 "$O/build.txt"; exit 1; }
 ncu --query-metrics --chip gh100 2>&1 | grep -iE "fabric" >"$O/fabric-metrics.txt"
 F=$(grep -oE "^lts__t_sectors_srcunit_ltcfabric\b" "$O/fabric-metrics.txt" | head -1)
-M=breakdown:lts__throughput.avg.pct_of_peak_sustained_elapsed,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors.sum,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_elapsed,l1tex__throughput.avg.pct_of_peak_sustained_elapsed${F:+,$F.sum}
+. results/research/l2-fabric/prof.sh   # M (with F) and prof
 echo "M=$M" >"$O/ncu.txt"
-prof() {   # prof KERNEL_REGEX ENV PROGRAM ROWS COLS
-  echo "== $2 ncu --clock-control none --metrics \$M -k regex:$1 --launch-count 1 $3 --rows $4 --cols $5 --no-cpu --reps 1 --warmup 0 ($(date -u +%T))"
-  env $2 timeout 120 ncu --clock-control none --metrics $M -k regex:$1 --launch-count 1 $3 --rows $4 --cols $5 --no-cpu --reps 1 --warmup 0 2>&1 | grep -E "^ +[a-z0-9_]+__|\(.*\)x\(|rror"
-}
 {
 prof tk_copy_kernel TK_WAY=0 solution/step7/transpose 8192 8192
 prof transpose_kernel TK_WAY=0 solution/step7/transpose 8192 8192
