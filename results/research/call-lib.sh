@@ -9,6 +9,10 @@
 #   call_time SHAPES BY    time.txt: each shape RxC, each build of B twice in turn, median of
 #                          10, with the launch's note of the ways it timed, until BY s have
 #                          passed since call_begin (TIME_BY overrides)
+#   call_turns SHAPES BY CONFIG...   time.txt: each shape RxC in two turns, in each turn each
+#                          CONFIG ("ENV... BUILD": words for env, then a binary's folder) once,
+#                          median of 10, until BY s have passed since call_begin (TIME_BY
+#                          overrides)
 #   call_sanitize BUILD SHAPES   sanitizer.txt: memcheck and racecheck on BUILD at each shape
 #   call_ncu METRICS SHAPES BY   ncu.txt: each build of B under Nsight Compute, its first panel
 #                          launch, until BY s have passed (NCU_BY overrides)
@@ -46,6 +50,19 @@ call_time() {
         [ $((SECONDS - t0)) -lt "${TIME_BY:-$2}" ] || break 2
         echo "== $b/transpose --rows ${s%x*} --cols ${s#*x} --no-cpu --reps 10 ($(date -u +%T))"
         timeout 60 "$b/transpose" --rows "${s%x*}" --cols "${s#*x}" --no-cpu --reps 10 2>&1 | grep -E "^transpose-kit|GPU-any|copy ceiling|^note|WRONG|rror"
+      done
+    done >"$O/time.txt" 2>&1
+    echo "elapsed $((SECONDS - t0)) s" >>"$O/time.txt"
+}
+call_turns() {
+    local s turn c shapes=$1 by=$2; shift 2
+    for s in ${SHAPES:-$shapes}; do
+      for turn in 1 2; do
+        [ $((SECONDS - t0)) -lt "${TIME_BY:-$by}" ] || break 2
+        for c in "$@"; do   # ${c% *} the environment's words, ${c##* } the build
+          echo "== ${c% *} ${c##* }/transpose --rows ${s%x*} --cols ${s#*x} --no-cpu --reps 10 ($(date -u +%T))"
+          env ${c% *} timeout 90 "${c##* }/transpose" --rows "${s%x*}" --cols "${s#*x}" --no-cpu --reps 10 2>&1 | grep -E "GPU-any|copy ceiling|^note|WRONG|rror"
+        done
       done
     done >"$O/time.txt" 2>&1
     echo "elapsed $((SECONDS - t0)) s" >>"$O/time.txt"

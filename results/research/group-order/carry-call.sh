@@ -15,18 +15,8 @@ set -u
 . "$(dirname "$0")/../call-lib.sh"
 T=.devrun/t65cb V="carry"
 call_begin carry
-run() {   # run ENV BUILD R C: one process, its lines
-    echo "== $1 $2/transpose --rows $3 --cols $4 --no-cpu --reps 10 ($(date -u +%T))"
-    env $1 timeout 90 "$2/transpose" --rows "$3" --cols "$4" --no-cpu --reps 10 2>&1 | grep -E "GPU-any|copy ceiling|^note|WRONG|rror"
-}
-for s in ${SHAPES:-63684x63683 28787x28783 16383x16385 48289x11256 55903x55903 12425x12429 8191x8192 8192x8192}; do
-  for turn in 1 2; do
-    [ $((SECONDS - t0)) -lt "${TIME_BY:-400}" ] || break 2
-    run TK_NONE=1 $T/solution/step7 ${s%x*} ${s#*x}
-    for k in 4 16; do run "TK_K=$k" $T/v/carry ${s%x*} ${s#*x}; done
-  done
-done >"$O/time.txt" 2>&1
-echo "elapsed $((SECONDS - t0)) s" >>"$O/time.txt"
+call_turns "63684x63683 28787x28783 16383x16385 48289x11256 55903x55903 12425x12429 8191x8192 8192x8192" 400 \
+    "TK_NONE=1 $T/solution/step7" "TK_K=4 $T/v/carry" "TK_K=16 $T/v/carry"
 export TK_K=3
 call_sanitize $T/v/carry "1001x1003 513x1025 777x64 1030x4099"
 tail -2 "$O/device.txt"; call_clocks

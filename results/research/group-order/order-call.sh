@@ -15,20 +15,9 @@ set -u
 . "$(dirname "$0")/../call-lib.sh"
 T=.devrun/t65cb V="g serp"
 call_begin order
-run() {   # run ENV BUILD R C: one process, its lines
-    echo "== $1 $2/transpose --rows $3 --cols $4 --no-cpu --reps 10 ($(date -u +%T))"
-    env $1 timeout 90 "$2/transpose" --rows "$3" --cols "$4" --no-cpu --reps 10 2>&1 | grep -E "GPU-any|copy ceiling|^note|WRONG|rror"
-}
-for s in ${SHAPES:-63684x63683 55903x55903 28787x28783 16383x16385 46299x46306 22912x22912}; do
-  for turn in 1 2; do
-    [ $((SECONDS - t0)) -lt "${TIME_BY:-420}" ] || break 2
-    run TK_NONE=1 $T/solution/step7 ${s%x*} ${s#*x}
-    for g in 8 16 32; do for v in g serp; do
-      run "TK_WAY=3 TK_G=$g" $T/v/$v ${s%x*} ${s#*x}
-    done; done
-  done
-done >"$O/time.txt" 2>&1
-echo "elapsed $((SECONDS - t0)) s" >>"$O/time.txt"
+C=("TK_NONE=1 $T/solution/step7")
+for g in 8 16 32; do for v in g serp; do C+=("TK_WAY=3 TK_G=$g $T/v/$v"); done; done
+call_turns "63684x63683 55903x55903 28787x28783 16383x16385 46299x46306 22912x22912" 420 "${C[@]}"
 F=lts__t_sectors_srcunit_ltcfabric   # the fabric's sectors (gh100)
 . results/research/l2-fabric/prof.sh   # M (with F) and prof
 {

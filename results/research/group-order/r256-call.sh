@@ -14,19 +14,8 @@ set -u
 . "$(dirname "$0")/../call-lib.sh"
 T=.devrun/t65cb V="r256"
 call_begin r256
-run() {   # run ENV BUILD R C: one process, its lines
-    echo "== $1 $2/transpose --rows $3 --cols $4 --no-cpu --reps 10 ($(date -u +%T))"
-    env $1 timeout 90 "$2/transpose" --rows "$3" --cols "$4" --no-cpu --reps 10 2>&1 | grep -E "GPU-any|copy ceiling|^note|WRONG|rror"
-}
-for s in ${SHAPES:-63684x63683 28787x28783 16383x16385 55903x55903 12425x12429 48289x11256 46299x46306 59660x59662 8192x8192}; do
-  for turn in 1 2; do
-    [ $((SECONDS - t0)) -lt "${TIME_BY:-360}" ] || break 2
-    run TK_WAY=3 $T/solution/step7 ${s%x*} ${s#*x}
-    run TK_WAY=3 $T/v/r256 ${s%x*} ${s#*x}
-    run TK_WAY=4 $T/v/r256 ${s%x*} ${s#*x}
-  done
-done >"$O/time.txt" 2>&1
-echo "elapsed $((SECONDS - t0)) s" >>"$O/time.txt"
+call_turns "63684x63683 28787x28783 16383x16385 55903x55903 12425x12429 48289x11256 46299x46306 59660x59662 8192x8192" 360 \
+    "TK_WAY=3 $T/solution/step7" "TK_WAY=3 $T/v/r256" "TK_WAY=4 $T/v/r256"
 export TK_WAY=4
 call_sanitize $T/v/r256 "1001x1003 513x1025 777x64 1030x4099"
 tail -2 "$O/device.txt"; call_clocks
