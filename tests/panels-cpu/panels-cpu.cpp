@@ -38,7 +38,7 @@ alignas(16) float panel[SHARED_MAX];   // what each kernel's extern __shared__ p
 #define __global__
 #define __device__
 #define __forceinline__ inline
-#define __launch_bounds__(n)
+#define __launch_bounds__(...)   /* NT, and a research build's least blocks a multiprocessor */
 #define __restrict__
 #define __shared__
 #define __align__(n) __attribute__((aligned(n)))
