@@ -4,7 +4,7 @@
 # (c rows) % 32 floats past a line, so its floats are rotated among the threads (thread j writes
 # float j - s, the first s threads its last s floats) and every warp's store but the one that
 # wraps lies on one line; the stride, the staging and the launch are unchanged. Exact on
-# tests/panels-cpu at 400 shapes of three seeds, and under ASan and UBSan: cpu.sh, line-cpu.txt.
+# tests/panels-cpu at 400 shapes of three seeds, and under ASan and UBSan: cpu.sh, cpu.txt.
 # Timed interleaved (solution, patch, twice), median of 10 each, at the H200 sweep's ten tall
 # shapes of 1 to 40 columns (at two of them, 27 and 40 columns, the launch keeps its windows)
 # and two of the H100 sweep's; then compute-sanitizer's memcheck and racecheck on the patch at
