@@ -13,7 +13,9 @@
 #                          CONFIG ("ENV... BUILD": words for env, then a binary's folder) once,
 #                          median of 10, until BY s have passed since call_begin (TIME_BY
 #                          overrides)
-#   call_sanitize BUILD SHAPES   sanitizer.txt: memcheck and racecheck on BUILD at each shape
+#   call_sanitize BUILDS SHAPES  sanitizer.txt: memcheck and racecheck on each build of BUILDS
+#                          in turn at each shape, each build's run ending with its elapsed line
+#   call_build_logs        the builds' logs gathered into build.txt (fewer files to bring back)
 #   call_ncu METRICS SHAPES BY   ncu.txt: each build of B under Nsight Compute, its first panel
 #                          launch, until BY s have passed (NCU_BY overrides)
 #   call_summary           the device, each shape's % of the copy by build, what went wrong
@@ -68,12 +70,18 @@ call_turns() {
     echo "elapsed $((SECONDS - t0)) s" >>"$O/time.txt"
 }
 call_sanitize() {
-    local s tool
-    for s in $2; do for tool in memcheck racecheck; do
-      echo "== compute-sanitizer --tool $tool $1/transpose --rows ${s%x*} --cols ${s#*x} --no-cpu --reps 1 --warmup 0"
-      timeout 60 compute-sanitizer --tool $tool "$1/transpose" --rows "${s%x*}" --cols "${s#*x}" --no-cpu --reps 1 --warmup 0 2>&1 | grep -E "ERROR SUMMARY|RACECHECK SUMMARY|GPU-any|WRONG|rror"
-    done; done >"$O/sanitizer.txt" 2>&1
-    echo "elapsed $((SECONDS - t0)) s" >>"$O/sanitizer.txt"
+    local b s tool
+    for b in $1; do
+      for s in $2; do for tool in memcheck racecheck; do
+        echo "== compute-sanitizer --tool $tool $b/transpose --rows ${s%x*} --cols ${s#*x} --no-cpu --reps 1 --warmup 0"
+        timeout 60 compute-sanitizer --tool $tool "$b/transpose" --rows "${s%x*}" --cols "${s#*x}" --no-cpu --reps 1 --warmup 0 2>&1 | grep -E "ERROR SUMMARY|RACECHECK SUMMARY|GPU-any|WRONG|rror"
+      done; done
+      echo "elapsed $((SECONDS - t0)) s"
+    done >"$O/sanitizer.txt" 2>&1
+}
+call_build_logs() {   # the builds' logs into build.txt, one file (a device call brings back at most 8)
+    local v
+    for v in $V; do { echo "== build-$v.txt"; cat "$O/build-$v.txt"; } >>"$O/build.txt"; rm -f "$O/build-$v.txt"; done
 }
 call_ncu() {
     local s b

@@ -8,15 +8,8 @@
 # stride as it is), and the exit status.
 # No GPU. bash cpu.sh > cpu.txt
 set -u
-here=$(cd "$(dirname "$0")" && pwd); kit=$(cd "$here/../../.." && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../cpu-lib.sh"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 bash "$here/variants.sh" "$tmp/src" || exit 1
-for v in solution line-stores async async-lines eight eight-lines eight-lines-u4; do
-    src=$tmp/src/v/$v/panels.cuh; [ "$v" = solution ] && src=$tmp/src/solution/step7/panels.cuh
-    for build in plain sanitized; do
-        flags=""; [ $build = sanitized ] && flags="-fsanitize=address,undefined -fno-sanitize-recover=all -g"
-        CXXFLAGS=$flags bash "$kit/tests/panels-cpu/build.sh" "$src" "$tmp/$v-$build" || exit 1
-        echo "== $v, $build${flags:+ ($flags)}"
-        for seed in 20261127 1 777; do "$tmp/$v-$build/panels-cpu" $seed 400 2>&1; echo "exit $?"; done
-    done
-done
+cpu_runs "$tmp/src" solution line-stores async async-lines eight eight-lines eight-lines-u4 || exit 1

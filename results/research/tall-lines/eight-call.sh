@@ -15,10 +15,9 @@ set -u
 . "$(dirname "$0")/../call-lib.sh"
 T=.devrun/t0182 V="occupancy-lines eight eight-lines eight-lines-u4"
 call_begin eight
-for v in $V; do { echo "== build-$v.txt"; cat "$O/build-$v.txt"; } >>"$O/build.txt"; rm -f "$O/build-$v.txt"; done   # fewer files to bring back
+call_build_logs
 call_time "353948970x3 18262435x10 92214058x11 11754751x6 5869126x16 21208700x7 55073492x1 60670744x2 2129413x40 9900238x27 5386045x28 9543220x13" 330
-for v in eight eight-lines eight-lines-u4; do call_sanitize $T/v/$v "5003x1 70001x3 9001x7 40961x16 100003x40 4099x48 1000013x5"; cat "$O/sanitizer.txt" >>"$O/sanitizer-all.txt"; done
-mv "$O/sanitizer-all.txt" "$O/sanitizer.txt"
+call_sanitize "$T/v/eight $T/v/eight-lines $T/v/eight-lines-u4" "5003x1 70001x3 9001x7 40961x16 100003x40 4099x48 1000013x5"
 call_ncu gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors.sum,lts__t_requests_srcunit_tex_op_write.sum,lts__t_sectors_srcunit_tex_op_write.sum,smsp__inst_executed.sum,sm__warps_active.avg.pct_of_peak_sustained_active,launch__registers_per_thread,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio \
     "353948970x3 18262435x10" 560
 call_summary
