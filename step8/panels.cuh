@@ -148,11 +148,29 @@ panel_wide(int rows, long cols, int wshift, int P, const float *__restrict__ in,
     store_stretch<NT>(panel, P, rows, w, out + c0 * rows);
 }
 
+/* The most threads a multiprocessor holds: 2048 on compute capability 7.0, 8.0, 9.0 and 10.x,
+   1536 on 8.6, 8.7, 8.9 and 12.x, 1024 on 7.5 (the host's pass, which has no __CUDA_ARCH__,
+   takes 2048: it compiles no kernel code). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+#define SM_THREADS 1024
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
+#define SM_THREADS 1536
+#else
+#define SM_THREADS 2048
+#endif
+
 /* Tall: block b stages input rows r0 = b H .. r0 + H - 1 (those that exist) and writes, of
-   each output row c, its floats r0 .. r0 + H - 1: a run of H floats. H = 2^hshift. */
-template <int NT>
-__global__ void __launch_bounds__(NT)
-panel_tall(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
+   each output row c, its floats r0 .. r0 + H - 1: a run of H floats. H = 2^hshift. Its warps
+   wait on loads most of the time, so it asks for as many blocks a multiprocessor as its
+   threads allow (__launch_bounds__ below: where 2048 threads fit, 8 blocks of 256, so 32
+   registers a thread). The compiler fits 32 without spilling registers to memory only with
+   each store loop in a kernel of its own (NARROW: below 4 columns) and not unrolled. On an
+   H200, at four tall panels of 3 to 16 columns, that took the launch from 84.5 to 87.5% of
+   the copy to 88.9 to 94.0%; 8 blocks with registers spilled, or the loops not unrolled at
+   40 registers (6 blocks), were not faster (step7/RESEARCH.md, "Which change makes the tall
+   panel's gain"). */
+template <int NT, bool NARROW>
+__device__ __forceinline__ void tall_panel(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
 {
     extern __shared__ float panel[];   /* cols x P (panel_stride): input column c at c P */
     const int H = 1 << hshift, t = threadIdx.x;
@@ -167,14 +185,13 @@ panel_tall(long rows, int cols, int hshift, int P, const float *__restrict__ in,
     /* Output row c's run: floats r0 .. r0 + h - 1, a float a thread, a warp's 32 together.
        J = min(H, NT) threads a run, NT / J runs at a time: thread t writes floats j0, j0 + J,
        ... (j0 = t % J) of runs t / J, t / J + NT / J, ... Below 4 columns a run's floats are
-       the inner loop; from 4 on the runs are (so that a thread's stores to several output
-       rows can be in flight together: the intent, not measured). */
+       the inner loop; from 4 on the runs are. */
     const int J = H < NT ? H : NT, S = NT / J, j0 = t % J;
-    if (cols < 4) {
+    if (NARROW) {
         for (int c = t / J; c < cols; c += S) {
             float *o = out + (size_t)c * rows + r0;
             const float *p = panel + c * P;
-            #pragma unroll 4
+            #pragma unroll 1
             for (int j = j0; j < h; j += J)
                 o[j] = p[j];
         }
@@ -183,11 +200,23 @@ panel_tall(long rows, int cols, int hshift, int P, const float *__restrict__ in,
             int c = t / J;
             float *o = out + (size_t)c * rows + r0 + j;
             const float *p = panel + c * P + j;
-            #pragma unroll 4
+            #pragma unroll 1
             for (; c < cols; c += S, o += (size_t)S * rows, p += S * P)
                 *o = *p;
         }
     }
+}
+template <int NT>
+__global__ void __launch_bounds__(NT, SM_THREADS / NT)
+panel_tall(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
+{
+    tall_panel<NT, false>(rows, cols, hshift, P, in, out);
+}
+template <int NT>
+__global__ void __launch_bounds__(NT, SM_THREADS / NT)
+panel_tall_narrow(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
+{
+    tall_panel<NT, true>(rows, cols, hshift, P, in, out);
 }
 
 /* Whether a shape takes a panel: wide with at most PANEL_ROWS rows, or tall with at most
@@ -259,6 +288,9 @@ static void launch_panel(const float *d_in, float *d_out, long rows, long cols, 
             panel_wide<512><<<blocks, 512, smem, s>>>(side, cols, shift, P, d_in, d_out);
     } else {
         unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
-        panel_tall<256><<<blocks, 256, smem, s>>>(rows, side, shift, P, d_in, d_out);
+        if (side < 4)
+            panel_tall_narrow<256><<<blocks, 256, smem, s>>>(rows, side, shift, P, d_in, d_out);
+        else
+            panel_tall<256><<<blocks, 256, smem, s>>>(rows, side, shift, P, d_in, d_out);
     }
 }

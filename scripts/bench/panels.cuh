@@ -162,8 +162,13 @@ static void launch_lever_panel(const float *d_in, float *d_out, int rows, int co
         const int P = counted_stride<F>(cols, span);
         size_t smem = (size_t)cols * P * sizeof(float);
         unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
-        allow_shared<panel_tall<NT> >(smem);
-        panel_tall<NT><<<blocks, NT, smem>>>(rows, cols, shift, P, d_in, d_out);
+        if (cols < 4) {
+            allow_shared<panel_tall_narrow<NT> >(smem);
+            panel_tall_narrow<NT><<<blocks, NT, smem>>>(rows, cols, shift, P, d_in, d_out);
+        } else {
+            allow_shared<panel_tall<NT> >(smem);
+            panel_tall<NT><<<blocks, NT, smem>>>(rows, cols, shift, P, d_in, d_out);
+        }
     } else {
         size_t smem = (size_t)cols * ((span + HALO) | 1) * sizeof(float);
         unsigned blocks = (unsigned)(((size_t)rows + HALO + span - 1) / span);
