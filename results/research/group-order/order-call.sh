@@ -1,6 +1,6 @@
 #!/bin/bash
 # H200: the order of the groups of column bands at the window shapes whose rows start off a
-# sector, where the sweep of 0.18.0 (results/h200-sweep-305782686.csv) left step 7 under 90%.
+# sector, where the sweep of 0.18.0 (results/h200-sweep-305782686-6d2ffbb.csv) left step 7 under 90%.
 # Question: does a group of 8 bands read again from DRAM the sector it shares with the next
 # group (the next group meets it a whole pass down the matrix later: at 63684 rows about
 # 130 MB, more than the L2), and do more bands at a time, or every other group run from the

@@ -1,7 +1,7 @@
 #!/bin/bash
 # H200: the counters of fabric-call.sh at the near-squares of more than 8 GiB a matrix that the
-# sweep of 0.18.0 left under 85% (results/h200-sweep-305782686.csv), each in the way its launch
-# kept there (the notes in results/h200-sweep-305782686-copy.txt: 128 rows in 8 bands, way 3),
+# sweep of 0.18.0 left under 85% (results/h200-sweep-305782686-6d2ffbb.csv), each in the way its launch
+# kept there (the notes in results/h200-sweep-305782686-6d2ffbb-copy.txt: 128 rows in 8 bands, way 3),
 # beside the harness's copy kernel at the worst of them and step 7 at 22912 x 22912, the
 # near-square whose rows all start on a sector (cols a multiple of 8; one band, way 0).
 # Question: does DRAM carry more than the two matrices (reads or writes over rows x cols x 4
