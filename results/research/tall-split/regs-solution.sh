@@ -1,0 +1,15 @@
+#!/bin/bash
+# The solution's two tall panel kernels as ptxas sees them (registers a thread, spills) for each
+# architecture named, with the nvcc first on the PATH. No GPU. regs-solution.txt holds two runs:
+#   bash results/research/tall-split/regs-solution.sh 75 80 86 89 90 100 120
+#   ../shared/tools/older-toolkit/hidden13.sh /tmp/cuda124 bash results/research/tall-split/regs-solution.sh 75 80 86 90
+set -u
+cd "$(dirname "$0")/../../../solution/step7" || exit 1
+nvcc --version | tail -1
+for sm in "$@"; do
+    nvcc -arch=sm_$sm -O3 -I../../common -Xptxas -v -c transpose.cu -o /dev/null 2>&1 |
+        awk -v sm=$sm '/warning/ { print "== sm_" sm ": " $0 }
+             /entry function .*panel_tall/ { k = $0; sub(/.*_Z[0-9]+/, "", k); sub(/ILi.*/, "", k); n = 4 }
+             n && /spill|Used/ { sub(/^ *(ptxas info *: )?/, ""); line = line (line ? "; " : "") $0 }
+             n && !--n { print "== sm_" sm ", " k ": " line; line = "" }'
+done
