@@ -148,15 +148,18 @@ panel_wide(int rows, long cols, int wshift, int P, const float *__restrict__ in,
     store_stretch<NT>(panel, P, rows, w, out + c0 * rows);
 }
 
-/* The most threads a multiprocessor holds: 2048 on compute capability 7.0, 8.0, 9.0 and 10.x,
-   1536 on 8.6, 8.7, 8.9 and 12.x, 1024 on 7.5 (the host's pass, which has no __CUDA_ARCH__,
-   takes 2048: it compiles no kernel code). */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
-#define SM_THREADS 1024
-#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890 || __CUDA_ARCH__ >= 1200)
-#define SM_THREADS 1536
-#else
+/* The most threads a multiprocessor holds: 2048 on compute capability 7.0, 7.2, 8.0, 9.0, 10.0
+   and 10.3, 1024 on 7.5, 1536 on the others to date (8.6 to 8.9, 11.0, 12.x) and, taken as
+   the smaller guess, on any newer one (where a request is past what it holds, ptxas warns and
+   ignores it). The host's pass, which has no __CUDA_ARCH__, takes 2048: it compiles no kernel
+   code. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 700 || __CUDA_ARCH__ == 720 || __CUDA_ARCH__ == 800 || \
+    __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1030
 #define SM_THREADS 2048
+#elif __CUDA_ARCH__ == 750
+#define SM_THREADS 1024
+#else
+#define SM_THREADS 1536
 #endif
 
 /* Tall: block b stages input rows r0 = b H .. r0 + H - 1 (those that exist) and writes, of

@@ -1,8 +1,8 @@
 #!/bin/bash
 # The solution's two tall panel kernels as ptxas sees them (registers a thread, spills) for each
 # architecture named, with the nvcc first on the PATH. No GPU. regs-solution.txt holds two runs:
-#   bash results/research/tall-split/regs-solution.sh 75 80 86 89 90 100 120
-#   ../shared/tools/older-toolkit/hidden13.sh /tmp/cuda124 bash results/research/tall-split/regs-solution.sh 75 80 86 90
+#   bash results/research/tall-split/regs-solution.sh 75 80 86 87 88 89 90 100 103 110 120 121
+#   ../shared/tools/older-toolkit/hidden13.sh /tmp/cuda124 bash results/research/tall-split/regs-solution.sh 70 72 75 80 86 87 89 90
 set -u
 cd "$(dirname "$0")/../../../solution/step7" || exit 1
 nvcc --version | tail -1
