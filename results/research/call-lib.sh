@@ -19,7 +19,8 @@
 #   call_ncu METRICS SHAPES BY   ncu.txt: each build of B under Nsight Compute, its first panel
 #                          launch, until BY s have passed (NCU_BY overrides)
 #   call_summary           the device, each shape's % of the copy by build, what went wrong
-# sweep-call.sh (a sweep's parts, no builds of its own) calls call_device and call_clocks alone.
+# sweep-call.sh (a sweep's parts, no builds of its own) and tall-split/check-call.sh (the kit's
+# own solution/step7 under the sanitizers) call call_device and call_clocks (and call_sanitize) alone.
 call_device() {   # call_device NAME: the kit as the working folder, O, device.txt, clocks.csv
     cd "$(dirname "$0")" || exit 1
     while [ ! -f common/common.mk ] && [ "$PWD" != / ]; do cd ..; done   # the kit

@@ -148,30 +148,31 @@ panel_wide(int rows, long cols, int wshift, int P, const float *__restrict__ in,
     store_stretch<NT>(panel, P, rows, w, out + c0 * rows);
 }
 
-/* The most threads a multiprocessor holds: 2048 on compute capability 7.0, 7.2, 8.0, 9.0, 10.0
-   and 10.3, 1024 on 7.5, 1536 on the others to date (8.6 to 8.9, 11.0, 12.x) and, taken as
-   the smaller guess, on any newer one (where a request is past what it holds, ptxas warns and
-   ignores it). The host's pass, which has no __CUDA_ARCH__, takes 2048: it compiles no kernel
+/* The most threads a multiprocessor holds, for the architecture compiled for (__CUDA_ARCH__,
+   the virtual one: a GPU that compiles the PTX of an older one gets that one's): 1024 on
+   compute capability 7.5, 1536 on 8.6 to 8.9 and from 11.0 on (on a newer one where that is
+   more than it holds, ptxas warns and ignores the request), 2048 on the rest (5.0 to 7.2, 8.0,
+   9.0, 10.x). The host's pass, which has no __CUDA_ARCH__, takes 2048: it compiles no kernel
    code. */
-#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 700 || __CUDA_ARCH__ == 720 || __CUDA_ARCH__ == 800 || \
-    __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1030
-#define SM_THREADS 2048
-#elif __CUDA_ARCH__ == 750
-#define SM_THREADS 1024
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+#define PANEL_SM_THREADS 1024
+#elif defined(__CUDA_ARCH__) && ((__CUDA_ARCH__ >= 860 && __CUDA_ARCH__ < 900) || __CUDA_ARCH__ >= 1100)
+#define PANEL_SM_THREADS 1536
 #else
-#define SM_THREADS 1536
+#define PANEL_SM_THREADS 2048
 #endif
 
 /* Tall: block b stages input rows r0 = b H .. r0 + H - 1 (those that exist) and writes, of
    each output row c, its floats r0 .. r0 + H - 1: a run of H floats. H = 2^hshift. Its warps
    wait on loads most of the time, so it asks for as many blocks a multiprocessor as its
    threads allow (__launch_bounds__ below: where 2048 threads fit, 8 blocks of 256, so 32
-   registers a thread). The compiler fits 32 without spilling registers to memory only with
-   each store loop in a kernel of its own (NARROW: below 4 columns) and not unrolled. On an
-   H200, at four tall panels of 3 to 16 columns, that took the launch from 84.5 to 87.5% of
-   the copy to 88.9 to 94.0%; 8 blocks with registers spilled, or the loops not unrolled at
-   40 registers (6 blocks), were not faster (step7/RESEARCH.md, "Which change makes the tall
-   panel's gain"). */
+   registers a thread; at 1, 2, 4, 7, 8, 14 to 16 and 27 to 32 columns a panel's shared memory
+   leaves room for fewer on a multiprocessor of 228 KiB, 1 KiB reserved a block). The compiler
+   fits 32 without spilling registers to memory only with each store loop in a kernel of its
+   own (NARROW: below 4 columns) and not unrolled. On an H200 that took the launch from 84.5
+   to 86.4% of the copy to 92.5 to 94.0% at three tall panels of 3, 10 and 11 columns, where
+   8 blocks with registers spilled gained at most 1.0 point and the loops not unrolled at 40
+   registers (6 blocks) none (step7/RESEARCH.md, "Which change makes the tall panel's gain"). */
 template <int NT, bool NARROW>
 __device__ __forceinline__ void tall_panel(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
 {
@@ -210,13 +211,13 @@ __device__ __forceinline__ void tall_panel(long rows, int cols, int hshift, int 
     }
 }
 template <int NT>
-__global__ void __launch_bounds__(NT, SM_THREADS / NT)
+__global__ void __launch_bounds__(NT, PANEL_SM_THREADS / NT)
 panel_tall(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
 {
     tall_panel<NT, false>(rows, cols, hshift, P, in, out);
 }
 template <int NT>
-__global__ void __launch_bounds__(NT, SM_THREADS / NT)
+__global__ void __launch_bounds__(NT, PANEL_SM_THREADS / NT)
 panel_tall_narrow(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
 {
     tall_panel<NT, true>(rows, cols, hshift, P, in, out);

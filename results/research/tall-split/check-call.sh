@@ -2,7 +2,10 @@
 # The kit's solution/step7 as the tall panel was adopted (two kernels, 8 blocks, store loops
 # not unrolled): compute-sanitizer's memcheck and racecheck at small tall shapes of 1 to 48
 # columns (each kernel, a last block of fewer rows, a stretch off a float4), before the H200
-# sweep runs it. Where the GPU is: OUT=DIR bash results/research/tall-split/check-call.sh
+# sweep runs it. Its device.txt and clocks.csv were not brought back (a call brings back at
+# most 8 files, and the sweep's part 1 and 2 shared the call: OUT/check/ kept sanitizer.txt
+# alone); the sweep's logs/h200-sweep-305782686-110fe3d-call1-device.txt names that machine.
+# Where the GPU is: OUT=DIR bash results/research/tall-split/check-call.sh
 set -u
 . "$(dirname "$0")/../call-lib.sh"
 call_device check

@@ -2,7 +2,7 @@
 # Which of eight.patch's three changes makes its gain: the solution of b21bd6a beside unroll1,
 # two, two-u1, eight-u4 and eight (variants.sh), interleaved (each build in turn, twice), median of 10
 # each, at five of tall-lines' shapes: the sweep's tall panels of 3, 10, 11 and 16 columns,
-# where eight.patch gained most, and 1 column, where it lost. The builds as variants.sh lays
+# four of the five under 90% where eight.patch gained, and 1 column, where it lost. The builds as variants.sh lays
 # them out (.devrun/t0182, .devrun/commit). Where the GPU is:
 # OUT=DIR bash results/research/tall-split/split-call.sh
 set -u

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The builds that "Which of eight.patch's changes" (step7/RESEARCH.md) compares, laid out in DIR
+# The builds that "Which change makes the tall panel's gain" (step7/RESEARCH.md) compares, laid out in DIR
 # by ../variants.sh (no GPU; git): the tree of b21bd6a (0.18.2, where the patches apply) and
 # five patches of its tall panel, each one part of tall-lines/eight.patch (linked here):
 #   unroll1   the store loops one step at a time (#pragma unroll 1), one kernel, no block count
