@@ -4,7 +4,7 @@
 # one for 6, built for each architecture named with the nvcc first on the PATH; ptxas warns
 # "out of range" for a request past what a multiprocessor holds. No GPU. sm-threads.txt holds:
 #   bash results/research/tall-split/sm-threads.sh 75 80 86 87 88 89 90 100 103 110 120 121
-#   ../shared/tools/older-toolkit/hidden13.sh /tmp/cuda124 bash results/research/tall-split/sm-threads.sh 70 72 75 80 86 87 89 90
+#   ../shared/tools/older-toolkit/hidden13.sh /tmp/cuda124 bash results/research/tall-split/sm-threads.sh 50 52 53 60 61 62 70 72 75 80 86 87 89 90
 set -u
 dir=$(mktemp -d) && trap 'rm -rf "$dir"' EXIT
 printf '%s\n' '__global__ void __launch_bounds__(256, 8) eight(float *p) { p[threadIdx.x] = 1.f; }' \
