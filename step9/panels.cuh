@@ -27,6 +27,8 @@
 #define PANEL_ROWS 112   /* a wide shape with at most this many rows takes a panel */
 #define PANEL_COLS 48    /* a tall shape with at most this many columns takes a panel (in step
                             7, from 4 columns, where it is the fastest of the ways timed) */
+#define PANEL_NARROW 4   /* a tall panel of fewer columns takes panel_tall_narrow, of this
+                            many or more panel_tall */
 
 /* The aligned float4 of in at float g (a multiple of 4) into v; past the matrix's end (total
    floats) one float at a time, 0 beyond it. */
@@ -169,12 +171,12 @@ panel_wide(int rows, long cols, int wshift, int P, const float *__restrict__ in,
    registers a thread; at 1, 2, 4, 7, 8, 14 to 16 and 27 to 32 columns a panel's shared memory
    leaves room for fewer on a multiprocessor of 228 KiB, 1 KiB reserved a block). The compiler
    fits 32 without spilling registers to memory only with each store loop in a kernel of its
-   own (NARROW: below 4 columns) and not unrolled. On an H200 that took the launch from 84.5
+   own (NARROW: below PANEL_NARROW columns) and not unrolled. On an H200 that took the launch from 84.5
    to 86.4% of the copy to 92.5 to 94.0% at three tall panels of 3, 10 and 11 columns, where
    8 blocks with registers spilled gained at most 1.0 point and the loops not unrolled at 40
    registers (6 blocks) none (step7/RESEARCH.md, "Which change makes the tall panel's gain"). */
 template <int NT, bool NARROW>
-__device__ __forceinline__ void tall_panel(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
+__device__ __forceinline__ void panel_tall_body(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
 {
     extern __shared__ float panel[];   /* cols x P (panel_stride): input column c at c P */
     const int H = 1 << hshift, t = threadIdx.x;
@@ -188,8 +190,8 @@ __device__ __forceinline__ void tall_panel(long rows, int cols, int hshift, int 
 
     /* Output row c's run: floats r0 .. r0 + h - 1, a float a thread, a warp's 32 together.
        J = min(H, NT) threads a run, NT / J runs at a time: thread t writes floats j0, j0 + J,
-       ... (j0 = t % J) of runs t / J, t / J + NT / J, ... Below 4 columns a run's floats are
-       the inner loop; from 4 on the runs are. */
+       ... (j0 = t % J) of runs t / J, t / J + NT / J, ... Narrow, a run's floats are the
+       inner loop; else the runs are. */
     const int J = H < NT ? H : NT, S = NT / J, j0 = t % J;
     if (NARROW) {
         for (int c = t / J; c < cols; c += S) {
@@ -214,13 +216,13 @@ template <int NT>
 __global__ void __launch_bounds__(NT, PANEL_SM_THREADS / NT)
 panel_tall(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
 {
-    tall_panel<NT, false>(rows, cols, hshift, P, in, out);
+    panel_tall_body<NT, false>(rows, cols, hshift, P, in, out);
 }
 template <int NT>
 __global__ void __launch_bounds__(NT, PANEL_SM_THREADS / NT)
 panel_tall_narrow(long rows, int cols, int hshift, int P, const float *__restrict__ in, float *__restrict__ out)
 {
-    tall_panel<NT, true>(rows, cols, hshift, P, in, out);
+    panel_tall_body<NT, true>(rows, cols, hshift, P, in, out);
 }
 
 /* Whether a shape takes a panel: wide with at most PANEL_ROWS rows, or tall with at most
@@ -292,7 +294,7 @@ static void launch_panel(const float *d_in, float *d_out, long rows, long cols, 
             panel_wide<512><<<blocks, 512, smem, s>>>(side, cols, shift, P, d_in, d_out);
     } else {
         unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
-        if (side < 4)
+        if (side < PANEL_NARROW)
             panel_tall_narrow<256><<<blocks, 256, smem, s>>>(rows, side, shift, P, d_in, d_out);
         else
             panel_tall<256><<<blocks, 256, smem, s>>>(rows, side, shift, P, d_in, d_out);

@@ -18,9 +18,11 @@
 #   call_build_logs        the builds' logs gathered into build.txt (fewer files to bring back)
 #   call_ncu METRICS SHAPES BY   ncu.txt: each build of B under Nsight Compute, its first panel
 #                          launch, until BY s have passed (NCU_BY overrides)
-#   call_summary           the device, each shape's % of the copy by build, what went wrong
-# sweep-call.sh (a sweep's parts, no builds of its own) and tall-split/check-call.sh (the kit's
-# own solution/step7 under the sanitizers) call call_device and call_clocks (and call_sanitize) alone.
+#   call_summary           the device, each shape's % of the copy by build (where time.txt
+#                          is), what went wrong
+# sweep-call.sh (a sweep's parts, no builds of its own) calls call_device and call_clocks alone;
+# tall-split/check-call.sh (the kit's own solution/step7 under the sanitizers) call_device,
+# call_sanitize and call_summary.
 call_device() {   # call_device NAME: the kit as the working folder, O, device.txt, clocks.csv
     cd "$(dirname "$0")" || exit 1
     while [ ! -f common/common.mk ] && [ "$PWD" != / ]; do cd ..; done   # the kit
@@ -96,8 +98,10 @@ call_ncu() {
 call_summary() {
     tail -2 "$O/device.txt"
     call_clocks
-    awk '/^==/{b=$2; sub(/\/transpose$/, "", b); sub(/.*\//, "", b); s=$4"x"$6} /GPU-any/{for(i=NF;i>0;i--) if($i~/%$/){p=$i;break}; r[s]=r[s] " " b "=" p} END{for(s in r) print s r[s]}' "$O/time.txt"
-    grep -E "elapsed|WRONG|rror" "$O/time.txt"
+    if [ -f "$O/time.txt" ]; then
+        awk '/^==/{b=$2; sub(/\/transpose$/, "", b); sub(/.*\//, "", b); s=$4"x"$6} /GPU-any/{for(i=NF;i>0;i--) if($i~/%$/){p=$i;break}; r[s]=r[s] " " b "=" p} END{for(s in r) print s r[s]}' "$O/time.txt"
+        grep -E "elapsed|WRONG|rror" "$O/time.txt"
+    fi
     [ -f "$O/sanitizer.txt" ] && grep -vE "^== " "$O/sanitizer.txt" | sort | uniq -c
     [ -f "$O/ncu.txt" ] && grep -E "^==|inst_exec|duration|issue_active|dram__|lts__|elapsed" "$O/ncu.txt" | sed 's/  */ /g' | cut -c1-150
     return 0

@@ -162,7 +162,7 @@ static void launch_lever_panel(const float *d_in, float *d_out, int rows, int co
         const int P = counted_stride<F>(cols, span);
         size_t smem = (size_t)cols * P * sizeof(float);
         unsigned blocks = (unsigned)(((size_t)rows + span - 1) / span);
-        if (cols < 4) {
+        if (cols < PANEL_NARROW) {
             allow_shared<panel_tall_narrow<NT> >(smem);
             panel_tall_narrow<NT><<<blocks, NT, smem>>>(rows, cols, shift, P, d_in, d_out);
         } else {

@@ -11,5 +11,4 @@ set -u
 call_device check
 make -C solution/step7 SM=90 >"$O/build.txt" 2>&1 || { tail "$O/build.txt"; exit 1; }
 call_sanitize solution/step7 "5003x1 70001x2 70001x3 9001x4 9001x7 40961x16 100003x40 4099x48 1000013x5 777777x11"
-call_clocks
-grep -vE "^== " "$O/sanitizer.txt" | sort | uniq -c
+call_summary

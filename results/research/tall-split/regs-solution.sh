@@ -4,12 +4,10 @@
 #   bash results/research/tall-split/regs-solution.sh 75 80 86 87 88 89 90 100 103 110 120 121
 #   ../shared/tools/older-toolkit/hidden13.sh /tmp/cuda124 bash results/research/tall-split/regs-solution.sh 70 72 75 80 86 87 89 90
 set -u
-cd "$(dirname "$0")/../../../solution/step7" || exit 1
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/../../../solution/step7" || exit 1
 nvcc --version | tail -1
 for sm in "$@"; do
     nvcc -arch=sm_$sm -O3 -I../../common -Xptxas -v -c transpose.cu -o /dev/null 2>&1 |
-        awk -v sm=$sm '/warning/ { print "== sm_" sm ": " $0 }
-             /entry function .*panel_tall/ { k = $0; sub(/.*_Z[0-9]+/, "", k); sub(/ILi.*/, "", k); n = 4 }
-             n && /spill|Used/ { sub(/^ *(ptxas info *: )?/, ""); line = line (line ? "; " : "") $0 }
-             n && !--n { print "== sm_" sm ", " k ": " line; line = "" }'
+        awk -v label=sm_$sm -f "$here/../tall-lines/regs.awk"
 done
