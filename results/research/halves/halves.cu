@@ -1,0 +1,430 @@
+/* Where step 7's time goes at the H200's near-squares: its reads and its writes, each alone,
+   beside a copy's reads and writes alone. One process a shape; in each round, in turn:
+     memcpy      cudaMemcpy device to device of one matrix (the sweep's ceiling, where faster)
+     copy        the harness's copy kernel (common/flush.cu's loop, one wave of 256-thread blocks)
+     win         step 7's window kernel, the solution's text (64 columns, 128 rows, 512
+                 threads, 8 bands at a time: way 3, "128 rows in 8 bands", the way the
+                 solution keeps at 63684 x 63683 and 28787 x 28783)
+     copy-read   the copy kernel's loads alone (their values folded into a sink)
+     win-read    the window kernel's loads and its shared-memory reads, no global stores
+     copy-write  the copy kernel's stores alone (values from the index)
+     win-write   the window kernel's stores, its tile filled from the index, no global loads
+     win-async   win with its loads as asynchronous copies (__pipeline_memcpy_async, as the
+                 wide panel's): no register between global and shared memory, so a thread
+                 issues all of its loads before it waits for any
+     async-read  win-async's loads and shared-memory reads, no global stores
+     win-regs    win with every load of a thread into registers first, then every shared store
+     win-fast    win where a block's staged rows and columns are all in the matrix (all but the
+                 edges' blocks) loads with no checks, each address the last one's plus a stride
+     fast-read   win-fast's loads and shared-memory reads, no global stores
+   Every variant but win is a copy of the solution's kernel with MODE's change, held to 32
+   registers a thread by its launch bounds (the solution's kernel has 32 there without them),
+   so that each runs 4 blocks a multiprocessor, as the solution does (win-regs spills 4 bytes
+   where rows is a multiple of 8 and cols odd, at none of halves-call.sh's shapes).
+   each after a kernel that reads a scratch buffer twice the L2's size (as the harness's
+   flush), timed by CUDA events, median of --reps rounds after 2 rounds not counted. The
+   outputs of memcpy, copy and the win kernels are poisoned before each run and checked bit for bit after
+   the last round (the win kernels' against the transpose); the -read and -write kernels have no output
+   to check. --only NAME runs that one alone, once (for Nsight Compute).
+   Research, not part of the kit: nvcc -O3 -arch=sm_90 -o halves halves.cu
+   ./halves --rows R --cols C [--reps N] [--only NAME] */
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <algorithm>
+#include <vector>
+#include <cuda_pipeline.h>
+
+#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
+    fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); exit(4); } } while (0)
+
+#define HALO 7
+__device__ __forceinline__ int skew(int c, int rows) { return (c % 8) * (rows % 8) % 8; }
+
+template <int TR, int H>
+__device__ __forceinline__ int2 block_of(int rows)
+{
+    int ny = (rows + H + TR - 1) / TR;
+    int g = gridDim.x / ny;
+    return make_int2(blockIdx.y * g + blockIdx.x % g, blockIdx.x / g);
+}
+
+/* The solution's transpose_kernel, copied from solution/step7/transpose.cu as it is: */
+template <int TC, int TR, int THREADS, int H, int VL>
+__global__ void __launch_bounds__(THREADS)
+transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out)
+{
+    const int S = TC + 1, BX = TC / VL, BY = THREADS / BX;   /* padded row; BX x BY threads */
+    const int VS = TR / 32;                                  /* floats a lane stores */
+    __shared__ float tile[(TR + H) * S];
+
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int2 b = block_of<TR, H>(rows);               /* the block's column band, row of windows */
+    int c0 = b.x * TC, rs = b.y * TR - H;         /* its first input column, first staged row */
+
+    #pragma unroll
+    for (int k = 0; k < (TR + H + BY - 1) / BY; k++) {
+        int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
+        if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+            continue;
+        if (VL == 2) {   /* cols is even, so c + 1 < cols too */
+            float2 v = *(const float2 *)&in[(size_t)r * cols + c];
+            tile[i * S + 2 * tx] = v.x;
+            tile[i * S + 2 * tx + 1] = v.y;
+        } else {
+            tile[i * S + tx] = in[(size_t)r * cols + c];
+        }
+    }
+    __syncthreads();
+
+    int t = ty * BX + tx, lane = t % 32;
+    for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
+        int c = c0 + j;                                          /* the output row */
+        int r = b.y * TR - (H ? skew(c, rows) : 0) + VS * lane;  /* its floats r .. r + VS - 1 */
+        int i = r - rs;                                          /* staged as rows i .. */
+        float *o = out + (size_t)c * rows;
+        const float *v = &tile[i * S + j];                       /* v[e * S]: float r + e */
+        if (r < 0 || r + VS > rows) {   /* the ends of the row: a float at a time */
+            for (int e = 0; e < VS; e++)
+                if (r + e >= 0 && r + e < rows)
+                    o[r + e] = v[e * S];
+        } else if (VS == 4) {
+            *(float4 *)&o[r] = make_float4(v[0], v[S], v[2 * S], v[3 * S]);
+        } else {
+            *(float2 *)&o[r] = make_float2(v[0], v[S]);
+        }
+    }
+}
+
+/* The same kernel, with MODE: 0 as it is, 1 no
+   global stores (what they would store folded into a sink), 2 no global loads (the tile
+   filled from the staged row and column). */
+template <int TC, int TR, int THREADS, int H, int VL, int MODE>
+__global__ void __launch_bounds__(THREADS, 2048 / THREADS)   /* held to the solution's 4 blocks of 512
+                                                               threads (32 registers) a multiprocessor */
+win_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__ out, int *sink)
+{
+    const int S = TC + 1, BX = TC / VL, BY = THREADS / BX;
+    const int VS = TR / 32;
+    __shared__ float tile[(TR + H) * S];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    int2 b = block_of<TR, H>(rows);
+    int c0 = b.x * TC, rs = b.y * TR - H;
+    const int KL = (TR + H + BY - 1) / BY;   /* loads a thread */
+    if (MODE == 5) {   /* every load into a register first, then every shared store */
+        float v[KL][VL];
+        #pragma unroll
+        for (int k = 0; k < KL; k++) {
+            int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
+            if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+                continue;
+            if (VL == 2) {
+                float2 w = *(const float2 *)&in[(size_t)r * cols + c];
+                v[k][0] = w.x, v[k][VL - 1] = w.y;
+            } else {
+                v[k][0] = in[(size_t)r * cols + c];
+            }
+        }
+        #pragma unroll
+        for (int k = 0; k < KL; k++) {
+            int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
+            if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+                continue;
+            tile[i * S + VL * tx] = v[k][0];
+            if (VL == 2)
+                tile[i * S + 2 * tx + 1] = v[k][VL - 1];
+        }
+    }
+    bool fast = (MODE == 6 || MODE == 7) && rs >= 0 && rs + TR + H <= rows && c0 + TC <= cols;
+    if (fast) {   /* a block whose rows and columns are all in the matrix: no checks, and each
+                     load's address the last one's plus a stride */
+        const float *p = in + (size_t)(rs + ty) * cols + c0 + tx * VL;
+        size_t step = (size_t)BY * cols;
+        float *d = &tile[ty * S + VL * tx];
+        #pragma unroll
+        for (int k = 0; k < KL; k++, p += step, d += BY * S) {
+            if (k == KL - 1 && ty + k * BY >= TR + H)
+                break;
+            if (VL == 2) {
+                float2 w = *(const float2 *)p;
+                d[0] = w.x, d[VL - 1] = w.y;
+            } else {
+                d[0] = *p;
+            }
+        }
+    }
+    #pragma unroll
+    for (int k = 0; k < KL && MODE != 5 && !fast; k++) {
+        int i = ty + k * BY, r = rs + i, c = c0 + tx * VL;
+        if (i >= TR + H || r < 0 || r >= rows || c >= cols)
+            continue;
+        if (MODE == 3 || MODE == 4) {   /* asynchronous copies: no register, all in flight */
+            const float *src = &in[(size_t)r * cols + c];
+            __pipeline_memcpy_async(&tile[i * S + VL * tx], src, sizeof(float));
+            if (VL == 2)
+                __pipeline_memcpy_async(&tile[i * S + 2 * tx + 1], src + 1, sizeof(float));
+        } else if (MODE == 2) {
+            tile[i * S + VL * tx] = __int_as_float(r ^ c);
+            if (VL == 2)
+                tile[i * S + 2 * tx + 1] = __int_as_float(r ^ (c + 1));
+        } else if (VL == 2) {
+            float2 v = *(const float2 *)&in[(size_t)r * cols + c];
+            tile[i * S + 2 * tx] = v.x;
+            tile[i * S + 2 * tx + 1] = v.y;
+        } else {
+            tile[i * S + tx] = in[(size_t)r * cols + c];
+        }
+    }
+    if (MODE == 3 || MODE == 4) {
+        __pipeline_commit();
+        __pipeline_wait_prior(0);
+    }
+    __syncthreads();
+    int t = ty * BX + tx, lane = t % 32, acc = 0;
+    for (int j = t / 32; j < TC && c0 + j < cols; j += THREADS / 32) {
+        int c = c0 + j;
+        int r = b.y * TR - (H ? skew(c, rows) : 0) + VS * lane;
+        int i = r - rs;
+        float *o = out + (size_t)c * rows;
+        const float *v = &tile[i * S + j];
+        if (r < 0 || r + VS > rows) {
+            for (int e = 0; e < VS; e++)
+                if (r + e >= 0 && r + e < rows) {
+                    if (MODE == 1 || MODE == 4 || MODE == 7) acc ^= __float_as_int(v[e * S]);
+                    else o[r + e] = v[e * S];
+                }
+        } else if (MODE == 1 || MODE == 4 || MODE == 7) {
+            for (int e = 0; e < VS; e++)
+                acc ^= __float_as_int(v[e * S]);
+        } else if (VS == 4) {
+            *(float4 *)&o[r] = make_float4(v[0], v[S], v[2 * S], v[3 * S]);
+        } else {
+            *(float2 *)&o[r] = make_float2(v[0], v[S]);
+        }
+    }
+    if ((MODE == 1 || MODE == 4 || MODE == 7) && acc == 0x7A5E1F3D)
+        *sink = acc;
+}
+
+/* The harness's copy loop (common/flush.cu, tk_copy_kernel), with MODE: 0 as it is, 1 loads
+   alone, 2 stores alone. */
+#define UNROLL 4
+template <int MODE>
+__global__ void copy_kernel(const float *in, float *out, size_t n, int *sink)
+{
+    size_t stride = (size_t)gridDim.x * blockDim.x;
+    size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    size_t n4 = n / 4;
+    const float4 *in4 = (const float4 *)in;
+    float4 *out4 = (float4 *)out;
+    size_t i = t;
+    int acc = 0;
+    for (; i + (UNROLL - 1) * stride < n4; i += UNROLL * stride) {
+        float4 v[UNROLL];
+        #pragma unroll
+        for (int k = 0; k < UNROLL; k++) {
+            if (MODE == 2) { float f = __int_as_float((int)(i + k * stride)); v[k] = make_float4(f, f, f, f); }
+            else v[k] = in4[i + k * stride];
+        }
+        #pragma unroll
+        for (int k = 0; k < UNROLL; k++) {
+            if (MODE == 1) acc ^= __float_as_int(v[k].x) ^ __float_as_int(v[k].y) ^ __float_as_int(v[k].z) ^ __float_as_int(v[k].w);
+            else out4[i + k * stride] = v[k];
+        }
+    }
+    for (; i < n4; i += stride) {
+        if (MODE == 0) out4[i] = in4[i];
+        else if (MODE == 1) acc ^= __float_as_int(in4[i].x) ^ __float_as_int(in4[i].w);
+        else out4[i] = make_float4(0.f, 0.f, 0.f, 0.f);
+    }
+    for (size_t j = 4 * n4 + t; j < n; j += stride) {
+        if (MODE == 0) out[j] = in[j];
+        else if (MODE == 1) acc ^= __float_as_int(in[j]);
+        else out[j] = 0.f;
+    }
+    if (MODE == 1 && acc == 0x7A5E1F3D)
+        *sink = acc;
+}
+
+__global__ void flush_kernel(const int4 *p, size_t n, int *sink)
+{
+    int x = 0;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        int4 v = p[i];
+        x ^= v.x ^ v.y ^ v.z ^ v.w;
+    }
+    if (x == 0x7A5E1F3D) *sink = x;
+}
+
+__global__ void fill_kernel(unsigned *p, size_t n)
+{
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+        p[i] = __float_as_uint((float)(i % 16777213));
+}
+
+/* Elements of b not equal to a (rows 0) or to a's transpose (a is rows x cols). */
+__global__ void differ_kernel(const unsigned *a, const unsigned *b, size_t n, long rows, long cols,
+                              unsigned long long *count)
+{
+    unsigned long long c = 0;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+        size_t col = rows ? i / rows : 0, row = i - col * rows;
+        c += b[i] != a[rows ? row * cols + col : i];
+    }
+    if (c) atomicAdd(count, c);
+}
+
+static long R, C;
+static size_t N;
+static float *d_in, *d_out;
+static int *d_sink;
+static int copy_blocks;
+
+template <int MODE>
+static void launch_win()
+{
+    const int TC = 64, TR = 128, TH = 512;
+    bool shift = R % 8 != 0, pairs = C % 2 == 0;
+    int h = shift ? HALO : 0;
+    long nx = (C + TC - 1) / TC, ny = (R + h + TR - 1) / TR, g = 8 < nx ? 8 : nx;
+    if (nx > 65535 * g) g = (nx + 65534) / 65535;
+    dim3 grid(g * ny, (nx + g - 1) / g), b2(TC / 2, TH * 2 / TC), b1(TC, TH / TC);
+    if (MODE == 0) {   /* the solution's own kernel */
+        if (shift && pairs) transpose_kernel<TC, TR, TH, HALO, 2><<<grid, b2>>>(R, C, d_in, d_out);
+        else if (shift) transpose_kernel<TC, TR, TH, HALO, 1><<<grid, b1>>>(R, C, d_in, d_out);
+        else if (pairs) transpose_kernel<TC, TR, TH, 0, 2><<<grid, b2>>>(R, C, d_in, d_out);
+        else transpose_kernel<TC, TR, TH, 0, 1><<<grid, b1>>>(R, C, d_in, d_out);
+        return;
+    }
+    if (shift && pairs) win_kernel<TC, TR, TH, HALO, 2, MODE><<<grid, b2>>>(R, C, d_in, d_out, d_sink);
+    else if (shift) win_kernel<TC, TR, TH, HALO, 1, MODE><<<grid, b1>>>(R, C, d_in, d_out, d_sink);
+    else if (pairs) win_kernel<TC, TR, TH, 0, 2, MODE><<<grid, b2>>>(R, C, d_in, d_out, d_sink);
+    else win_kernel<TC, TR, TH, 0, 1, MODE><<<grid, b1>>>(R, C, d_in, d_out, d_sink);
+}
+
+static void run(int v)
+{
+    switch (v) {
+    case 0: CK(cudaMemcpyAsync(d_out, d_in, N * 4, cudaMemcpyDeviceToDevice)); break;
+    case 1: copy_kernel<0><<<copy_blocks, 256>>>(d_in, d_out, N, d_sink); break;
+    case 2: launch_win<0>(); break;
+    case 3: copy_kernel<1><<<copy_blocks, 256>>>(d_in, d_out, N, d_sink); break;
+    case 4: launch_win<1>(); break;
+    case 5: copy_kernel<2><<<copy_blocks, 256>>>(d_in, d_out, N, d_sink); break;
+    case 6: launch_win<2>(); break;
+    case 7: launch_win<3>(); break;
+    case 8: launch_win<4>(); break;
+    case 9: launch_win<5>(); break;
+    case 10: launch_win<6>(); break;
+    case 11: launch_win<7>(); break;
+    }
+    CK(cudaGetLastError());
+}
+
+#define NV 12
+static const char *names[NV] = { "memcpy", "copy", "win", "copy-read", "win-read", "copy-write", "win-write",
+                                 "win-async", "async-read", "win-regs", "win-fast", "fast-read" };
+static const int checked[NV] = { 1, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0 };
+
+static unsigned long long differ(long rows)
+{
+    unsigned long long *d_c, h = 0;
+    CK(cudaMalloc(&d_c, sizeof *d_c));
+    CK(cudaMemset(d_c, 0, sizeof *d_c));
+    differ_kernel<<<1024, 256>>>((const unsigned *)d_in, (const unsigned *)d_out, N, rows, C, d_c);
+    CK(cudaGetLastError());
+    CK(cudaMemcpy(&h, d_c, sizeof h, cudaMemcpyDeviceToHost));
+    CK(cudaFree(d_c));
+    return h;
+}
+
+static double median(std::vector<double> v) { std::sort(v.begin(), v.end()); size_t m = v.size(); return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2; }
+
+int main(int argc, char **argv)
+{
+    int reps = 15, only = -1;
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--rows") && a + 1 < argc) R = atol(argv[++a]);
+        else if (!strcmp(argv[a], "--cols") && a + 1 < argc) C = atol(argv[++a]);
+        else if (!strcmp(argv[a], "--reps") && a + 1 < argc) reps = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--only") && a + 1 < argc) {
+            const char *s = argv[++a];
+            for (int v = 0; v < NV; v++) if (!strcmp(s, names[v])) only = v;
+            if (only < 0) { fprintf(stderr, "halves: no variant %s\n", s); return 2; }
+        } else { fprintf(stderr, "usage: halves --rows R --cols C [--reps N] [--only NAME]\n"); return 2; }
+    }
+    if (R < 1 || C < 1 || R > 2147483000L || C > 2147483000L || reps < 1) { fprintf(stderr, "halves: bad shape or reps\n"); return 2; }
+    N = (size_t)R * C;
+    int dev = 0, l2 = 0, sms = 0, per_sm = 0;
+    cudaDeviceProp p;
+    CK(cudaGetDevice(&dev));
+    CK(cudaGetDeviceProperties(&p, dev));
+    CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_kernel<0>, 256, 0));
+    copy_blocks = sms * (per_sm > 0 ? per_sm : 1);
+    size_t scratch_n = 2 * (size_t)l2 / sizeof(int4);
+    int4 *d_scratch;
+    CK(cudaMalloc(&d_in, N * 4));
+    CK(cudaMalloc(&d_out, N * 4));
+    CK(cudaMalloc(&d_sink, sizeof(int)));
+    CK(cudaMalloc(&d_scratch, scratch_n * sizeof(int4)));
+    CK(cudaMemset(d_scratch, 0, scratch_n * sizeof(int4)));
+    fill_kernel<<<4096, 256>>>((unsigned *)d_in, N);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    printf("%s, %d SMs, L2 %d MB; %ld x %ld (%.0f MiB a matrix), copy kernel %d blocks\n", p.name, sms,
+           l2 >> 20, R, C, N * 4.0 / 1048576, copy_blocks);
+    if (only >= 0) {
+        run(only);
+        CK(cudaDeviceSynchronize());
+        printf("%s ran once\n", names[only]);
+        return 0;
+    }
+    cudaEvent_t e0, e1;
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+    std::vector<double> ms[NV], ratio[NV];
+    int status = 0;
+    for (int round = 0; round < reps + 2; round++) {
+        double t[NV];
+        for (int v = 0; v < NV; v++) {
+            if (checked[v]) CK(cudaMemset(d_out, 0xFF, N * 4));   /* poison */
+            flush_kernel<<<1024, 256>>>(d_scratch, scratch_n, d_sink);
+            CK(cudaGetLastError());
+            CK(cudaEventRecord(e0));
+            run(v);
+            CK(cudaEventRecord(e1));
+            CK(cudaEventSynchronize(e1));
+            float f;
+            CK(cudaEventElapsedTime(&f, e0, e1));
+            t[v] = f;
+            if (round == reps + 1 && checked[v]) {
+                unsigned long long d = differ(v >= 2 ? R : 0);
+                printf("%s: %llu elements differ from the %s\n", names[v], d, v >= 2 ? "transpose" : "input");
+                if (d) status = 1;
+            }
+        }
+        if (round < 2) continue;
+        for (int v = 0; v < NV; v++) {
+            ms[v].push_back(t[v]);
+            ratio[v].push_back(std::min(t[0], t[1]) / t[v]);
+        }
+    }
+    double gb = N * 4.0 / 1e9;
+    printf("%-11s %9s %9s %9s %9s %7s\n", "variant", "median_ms", "min_ms", "max_ms", "GB/s", "%copy");
+    for (int v = 0; v < NV; v++) {
+        double m = median(ms[v]);
+        bool two = checked[v];   /* reads and writes both matrices' bytes */
+        printf("%-11s %9.3f %9.3f %9.3f %9.1f", names[v], m, *std::min_element(ms[v].begin(), ms[v].end()),
+               *std::max_element(ms[v].begin(), ms[v].end()), gb * (two ? 2 : 1) / (m / 1e3));
+        if (two) printf(" %6.1f%%", 100 * median(ratio[v]));
+        printf("\n");
+    }
+    printf("%%copy: the faster of memcpy and copy over the variant's time, round by round, median\n");
+    printf("async-read / copy-read: %.3f; fast-read / copy-read: %.3f; ", median(ms[8]) / median(ms[3]), median(ms[11]) / median(ms[3]));
+    printf("win-read / copy-read: %.3f; win-write / copy-write: %.3f; (win-read + win-write) / win: %.3f; (copy-read + copy-write) / copy: %.3f\n",
+           median(ms[4]) / median(ms[3]), median(ms[6]) / median(ms[5]), (median(ms[4]) + median(ms[6])) / median(ms[2]),
+           (median(ms[3]) + median(ms[5])) / median(ms[1]));
+    return status;
+}
