@@ -2,7 +2,8 @@
 # H200: step 7's window kernel (way 3, 128 rows in 8 bands) at the 13 window shapes its sweep of
 # 0.19.0 left under 90% and three more, its reads alone and its writes alone beside the copy
 # kernel's, and the same kernel with its loads as asynchronous copies, all into registers
-# first, or without checks in the blocks inside the matrix (halves.cu's header); then Nsight Compute on each at 63684 x 63683 and on a cudaMemcpy
+# first, without checks in the blocks inside the matrix, or in windows 128 columns wide
+# (halves.cu's header); then Nsight Compute on each at 63684 x 63683 and on a cudaMemcpy
 # at 8192 x 8192 (is the sweep's ceiling a kernel?). Question: is the time step 7 loses to the
 # copy in its reads, its writes, or neither alone; and do more loads in flight, or fewer
 # instructions a load, win it back?
@@ -25,15 +26,15 @@ M=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,lts__t_secto
 echo "M=$M"
 echo "== ncu --clock-control none --metrics gpu__time_duration.sum /tmp/halves --rows 8192 --cols 8192 --only memcpy (every kernel it launches)"
 timeout 120 ncu --clock-control none --metrics gpu__time_duration.sum /tmp/halves --rows 8192 --cols 8192 --only memcpy 2>&1 | grep -E "\(.*\)x\(|__|ran once|No kernels|rror"
-for v in copy win copy-read win-read copy-write win-write win-async async-read win-fast fast-read; do
-    [ $((SECONDS - t0)) -lt 420 ] || break
+for v in copy win copy-read win-read copy-write win-write win-async async-read win-fast fast-read win128 w128-read; do
+    [ $((SECONDS - t0)) -lt 420 ] || break   # (the calls h200-halves-1 and -2 ran all but win128 and w128-read)
     echo "== ncu --clock-control none --metrics \$M -k regex:_kernel --launch-skip 1 --launch-count 1 /tmp/halves --rows 63684 --cols 63683 --only $v ($(date -u +%T))"
     timeout 120 ncu --clock-control none --metrics "$M" -k regex:_kernel --launch-skip 1 --launch-count 1 /tmp/halves --rows 63684 --cols 63683 --only "$v" 2>&1 | grep -E "^ +[a-z0-9_]+__|_kernel|rror|ran once"
 done
 echo "elapsed $((SECONDS - t0)) s"
 } >"$O/ncu.txt" 2>&1
 {
-for v in win-async win-fast; do for s in 1001x1003 1000x1002 999x64 64x999; do for tool in memcheck racecheck; do
+for v in win-async win-fast win128; do for s in 1001x1003 1000x1002 999x64 64x999; do for tool in memcheck racecheck; do
     echo "== compute-sanitizer --tool $tool /tmp/halves --rows ${s%x*} --cols ${s#*x} --only $v"
     timeout 60 compute-sanitizer --tool $tool /tmp/halves --rows "${s%x*}" --cols "${s#*x}" --only $v 2>&1 | grep -E "SUMMARY|ran once|rror"
 done; done; done

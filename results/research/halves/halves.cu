@@ -17,6 +17,11 @@
      win-fast    win where a block's staged rows and columns are all in the matrix (all but the
                  edges' blocks) loads with no checks, each address the last one's plus a stride
      fast-read   win-fast's loads and shared-memory reads, no global stores
+     win128      the solution's kernel with windows 128 columns wide and 64 rows, one band at a
+                 time, as the seventh way that step7/RESEARCH.md, "The H200's L2", timed: a
+                 block reads 512 bytes of a row, where win's reads 256
+     w128-read   win128's loads and shared-memory reads, no global stores
+   (win128 and w128-read came after the calls h200-halves-1 and -2, which ran the rest.)
    Every variant but win is a copy of the solution's kernel with MODE's change, held to 32
    registers a thread by its launch bounds (the solution's kernel has 32 there without them),
    so that each runs 4 blocks a multiprocessor, as the solution does (win-regs spills 4 bytes
@@ -280,13 +285,13 @@ static float *d_in, *d_out;
 static int *d_sink;
 static int copy_blocks;
 
-template <int MODE>
+template <int MODE, int TC = 64, int TR = 128, int G = 8>   /* G column bands at a time */
 static void launch_win()
 {
-    const int TC = 64, TR = 128, TH = 512;
+    const int TH = 512;
     bool shift = R % 8 != 0, pairs = C % 2 == 0;
     int h = shift ? HALO : 0;
-    long nx = (C + TC - 1) / TC, ny = (R + h + TR - 1) / TR, g = 8 < nx ? 8 : nx;
+    long nx = (C + TC - 1) / TC, ny = (R + h + TR - 1) / TR, g = G < nx ? G : nx;
     if (nx > 65535 * g) g = (nx + 65534) / 65535;
     dim3 grid(g * ny, (nx + g - 1) / g), b2(TC / 2, TH * 2 / TC), b1(TC, TH / TC);
     if (MODE == 0) {   /* the solution's own kernel */
@@ -317,14 +322,17 @@ static void run(int v)
     case 9: launch_win<5>(); break;
     case 10: launch_win<6>(); break;
     case 11: launch_win<7>(); break;
+    case 12: launch_win<0, 128, 64, 1>(); break;
+    case 13: launch_win<1, 128, 64, 1>(); break;
     }
     CK(cudaGetLastError());
 }
 
-#define NV 12
+#define NV 14
 static const char *names[NV] = { "memcpy", "copy", "win", "copy-read", "win-read", "copy-write", "win-write",
-                                 "win-async", "async-read", "win-regs", "win-fast", "fast-read" };
-static const int checked[NV] = { 1, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0 };
+                                 "win-async", "async-read", "win-regs", "win-fast", "fast-read", "win128",
+                                 "w128-read" };
+static const int checked[NV] = { 1, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 0 };
 
 static unsigned long long differ(long rows)
 {
@@ -423,8 +431,8 @@ int main(int argc, char **argv)
     }
     printf("%%copy: the faster of memcpy and copy over the variant's time, round by round, median\n");
     printf("async-read / copy-read: %.3f; fast-read / copy-read: %.3f; ", median(ms[8]) / median(ms[3]), median(ms[11]) / median(ms[3]));
-    printf("win-read / copy-read: %.3f; win-write / copy-write: %.3f; (win-read + win-write) / win: %.3f; (copy-read + copy-write) / copy: %.3f\n",
+    printf("win-read / copy-read: %.3f; win-write / copy-write: %.3f; (win-read + win-write) / win: %.3f; (copy-read + copy-write) / copy: %.3f; w128-read / copy-read: %.3f\n",
            median(ms[4]) / median(ms[3]), median(ms[6]) / median(ms[5]), (median(ms[4]) + median(ms[6])) / median(ms[2]),
-           (median(ms[3]) + median(ms[5])) / median(ms[1]));
+           (median(ms[3]) + median(ms[5])) / median(ms[1]), median(ms[13]) / median(ms[3]));
     return status;
 }
