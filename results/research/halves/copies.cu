@@ -4,13 +4,16 @@
      memcpy     cudaMemcpyAsync device to device
      harness    the harness's copy kernel (common/flush.cu): one wave of 256-thread blocks, each
                 thread 4 float4 loads in flight, striding over the buffer
-     unroll8    the same with 8 float4 loads in flight
+     unroll8    the same with 8 float4 loads in flight (48 registers: on the same 1056-block
+                grid, more than one wave on the H200)
      waves      the same loop, a grid of 4 waves
      chunks     each block of 256 threads copies its own 32 KiB, 8 float4s a thread in flight,
                 a grid of as many blocks as chunks
      warp4k     each warp copies its own 4 KiB (8 float4s a lane, in flight), as many warps as
                 chunks
      stream     the harness's loop with __ldcs / __stcs (streaming: evict first)
+     v4         one float4 a thread, a grid that covers the buffer (the lever benchmark's
+                copy-v4; from the second call on)
    Each after a kernel that reads a scratch buffer twice the L2's size; CUDA events; median of
    --reps rounds after 2 not counted; every output poisoned before its run and checked bit for
    bit after the last round. Research, not part of the kit:
@@ -36,6 +39,13 @@ __global__ void stride_copy(const float4 *in, float4 *out, size_t n4)
         for (int k = 0; k < U; k++) { if (STREAM) __stcs(&out[i + k * stride], v[k]); else out[i + k * stride] = v[k]; }
     }
     for (; i < n4; i += stride) out[i] = in[i];
+}
+
+__global__ void v4_copy(const float4 *in, float4 *out, size_t n4)
+{
+    size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    if (i < n4)
+        out[i] = in[i];
 }
 
 /* Each group of G threads copies its own chunk of G * U float4s, U in flight a thread. */
@@ -75,8 +85,8 @@ __global__ void differ_kernel(const unsigned *a, const unsigned *b, size_t n, un
     if (c) atomicAdd(count, c);
 }
 
-#define NV 7
-static const char *names[NV] = { "memcpy", "harness", "unroll8", "waves", "chunks", "warp4k", "stream" };
+#define NV 8
+static const char *names[NV] = { "memcpy", "harness", "unroll8", "waves", "chunks", "warp4k", "stream", "v4" };
 
 int main(int argc, char **argv)
 {
@@ -128,6 +138,7 @@ int main(int argc, char **argv)
             case 4: chunk_copy<8><<<(unsigned)((n4 + 8 * 256 - 1) / (8 * 256)), 256>>>(in, out, n4, 256); break;
             case 5: chunk_copy<8><<<(unsigned)((n4 + 8 * 256 - 1) / (8 * 256)), 256>>>(in, out, n4, 32); break;
             case 6: stride_copy<4, true><<<wave, 256>>>(in, out, n4); break;
+            case 7: v4_copy<<<(unsigned)((n4 + 255) / 256), 256>>>(in, out, n4); break;
             }
             CK(cudaGetLastError());
             CK(cudaEventRecord(e1));

@@ -4,7 +4,8 @@
 # kernel's, and the same kernel with its loads as asynchronous copies, all into registers
 # first, without checks in the blocks inside the matrix, or in windows 128 columns wide
 # (halves.cu's header); then Nsight Compute on each at 63684 x 63683 and on a cudaMemcpy
-# at 8192 x 8192 (is the sweep's ceiling a kernel?). Question: is the time step 7 loses to the
+# at 8192 x 8192 (is the sweep's ceiling a kernel?), and memcheck and racecheck on three of the
+# variants at four small shapes. Question: is the time step 7 loses to the
 # copy in its reads, its writes, or neither alone; and do more loads in flight, or fewer
 # instructions a load, win it back?
 # Where the GPU is (carry .devrun):
