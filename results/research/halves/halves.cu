@@ -1,36 +1,41 @@
 /* Where step 7's time goes at the H200's near-squares: its reads and its writes, each alone,
    beside a copy's reads and writes alone. One process a shape; in each round, in turn:
      memcpy      cudaMemcpy device to device of one matrix (the sweep's ceiling, where faster)
-     copy        the harness's copy kernel (common/flush.cu's loop, one wave of 256-thread blocks)
+     copy        the harness's copy kernel, its text, on its grid of one wave of 256-thread
+                 blocks (from the call h200-halves-4 on; before it, copy_kernel<0> below)
      win         step 7's window kernel, the solution's text (64 columns, 128 rows, 512
                  threads, 8 bands at a time: way 3, "128 rows in 8 bands", the way the
-                 solution keeps at 63684 x 63683 and 28787 x 28783)
-     copy-read   the copy kernel's loads alone (their values folded into a sink)
+                 solution kept at 63684 x 63683 and 28787 x 28783 in the sweep of 0.17.0)
+     copy-read   the copy kernel's loop, its loads alone (their values folded into a sink)
      win-read    the window kernel's loads and its shared-memory reads, no global stores
-     copy-write  the copy kernel's stores alone (values from the index)
+     copy-write  the copy kernel's loop, its stores alone (values from the index)
      win-write   the window kernel's stores, its tile filled from the index, no global loads
      win-async   win with its loads as asynchronous copies (__pipeline_memcpy_async, as the
                  wide panel's): no register between global and shared memory, so a thread
                  issues all of its loads before it waits for any
      async-read  win-async's loads and shared-memory reads, no global stores
-     win-regs    win with every load of a thread into registers first, then every shared store
-     win-fast    win where a block's staged rows and columns are all in the matrix (all but the
-                 edges' blocks) loads with no checks, each address the last one's plus a stride
+     win-regs    win with every load of a thread into registers first, then every shared
+                 store
+     win-fast    win where a block's staged rows and columns are all in the matrix (all but
+                 the edges' blocks) loads with no checks, each address the last one's plus a
+                 stride
      fast-read   win-fast's loads and shared-memory reads, no global stores
-     win128      the solution's kernel with windows 128 columns wide and 64 rows, one band at a
-                 time, as the seventh way that step7/RESEARCH.md, "The H200's L2", timed: a
-                 block reads 512 bytes of a row, where win's reads 256
+     win128      the solution's kernel with windows 128 columns wide and 64 rows, one band at
+                 a time, as the seventh way that step7/RESEARCH.md, "The H200's L2", timed:
+                 a block reads 512 bytes of a row, where win's reads 256
      w128-read   win128's loads and shared-memory reads, no global stores
    (win128 and w128-read came after the calls h200-halves-1 and -2, which ran the rest.)
-   Every variant but win is a copy of the solution's kernel with MODE's change, held to 32
-   registers a thread by its launch bounds (the solution's kernel has 32 there without them),
-   so that each runs 4 blocks a multiprocessor, as the solution does (win-regs spills 4 bytes
-   where rows is a multiple of 8 and cols odd, at none of halves-call.sh's shapes).
-   each after a kernel that reads a scratch buffer twice the L2's size (as the harness's
-   flush), timed by CUDA events, median of --reps rounds after 2 rounds not counted. The
-   outputs of memcpy, copy and the win kernels are poisoned before each run and checked bit for bit after
-   the last round (the win kernels' against the transpose); the -read and -write kernels have no output
-   to check. --only NAME runs that one alone, once (for Nsight Compute).
+   win and win128 are the solution's own kernel (30 to 32 registers a thread). The other
+   window variants copy it with MODE's change, held to 32 registers by their launch bounds, so
+   that each runs 4 blocks of 512 threads a multiprocessor, as the solution does; win-regs
+   spills 4 bytes where rows is a multiple of 8 and cols odd (806744 x 381 and 18808 x 192869
+   among halves-call.sh's shapes).
+   Each variant runs after a kernel that reads a scratch buffer twice the L2's size (as the
+   harness's flush), timed by CUDA events; the median of --reps rounds after 2 rounds not
+   counted. The outputs of memcpy, copy and the win kernels are poisoned before each run and
+   checked bit for bit after the last round (the win kernels' against the transpose); the
+   -read and -write kernels have no output to check. --only NAME runs that one alone, once
+   (for Nsight Compute).
    Research, not part of the kit: nvcc -O3 -arch=sm_90 -o halves halves.cu
    ./halves --rows R --cols C [--reps N] [--only NAME] */
 #include <cstdio>
