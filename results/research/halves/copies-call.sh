@@ -7,7 +7,7 @@
 set -u
 . "$(dirname "$0")/../call-lib.sh"
 call_device copies
-nvcc -O3 -arch=sm_90 -o /tmp/copies results/research/halves/copies.cu >"$O/build.txt" 2>&1 || { cat "$O/build.txt"; exit 1; }
+bash results/research/halves/build.sh copies /tmp/copies >"$O/build.txt" 2>&1 || { cat "$O/build.txt"; exit 1; }
 {
 for s in 63684x63683 46299x46306 28787x28783 22912x22912 8192x8192; do
     n=$(( ${s%x*} * ${s#*x} / 4 * 4 ))

@@ -2,8 +2,9 @@
    not a kernel (Nsight Compute profiles none; halves-call.sh)? Kernels that copy one buffer of
    N floats to another, each beside cudaMemcpy in every round, in turn:
      memcpy     cudaMemcpyAsync device to device
-     harness    the harness's copy kernel (common/flush.cu): one wave of 256-thread blocks, each
-                thread 4 float4 loads in flight, striding over the buffer
+     harness    the harness's copy loop (common/flush.cu's tk_copy_kernel, as stride_copy
+                here): one wave of 256-thread blocks, each thread 4 float4 loads in flight,
+                striding over the buffer
      unroll8    the same with 8 float4 loads in flight (48 registers: on the same 1056-block
                 grid, more than one wave on the H200)
      waves      the same loop, a grid of 4 waves
@@ -14,18 +15,16 @@
      stream     the harness's loop with __ldcs / __stcs (streaming: evict first)
      v4         one float4 a thread, a grid that covers the buffer (the lever benchmark's
                 copy-v4; from the second call on)
-   Each after a kernel that reads a scratch buffer twice the L2's size; CUDA events; median of
+   Each after the harness's L2 flush (tk_flush_l2); CUDA events; median of
    --reps rounds after 2 not counted; every output poisoned before its run and checked bit for
-   bit after the last round. Research, not part of the kit:
-   nvcc -O3 -arch=sm_90 -o copies copies.cu && ./copies --floats N [--reps K] */
+   bit after the last round (tk_count_differences). Research, not part of the kit:
+   bash build.sh copies copies && ./copies --floats N [--reps K] */
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <algorithm>
 #include <vector>
-
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); exit(4); } } while (0)
+#include "core.h"   /* the harness's CUDA_CHECK, L2 flush and copy check (common/) */
 
 template <int U, bool STREAM>
 __global__ void stride_copy(const float4 *in, float4 *out, size_t n4)
@@ -61,28 +60,10 @@ __global__ void chunk_copy(const float4 *in, float4 *out, size_t n4, int g)
     for (int k = 0; k < U; k++) if (base + k * g < n4) out[base + k * g] = v[k];
 }
 
-__global__ void flush_kernel(const int4 *p, size_t n, int *sink)
-{
-    int x = 0;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-        int4 v = p[i];
-        x ^= v.x ^ v.y ^ v.z ^ v.w;
-    }
-    if (x == 0x7A5E1F3D) *sink = x;
-}
-
 __global__ void fill_kernel(unsigned *p, size_t n)
 {
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
         p[i] = (unsigned)(i * 2654435761u) ^ (unsigned)(i >> 32);
-}
-
-__global__ void differ_kernel(const unsigned *a, const unsigned *b, size_t n, unsigned long long *count)
-{
-    unsigned long long c = 0;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-        c += a[i] != b[i];
-    if (c) atomicAdd(count, c);
 }
 
 #define NV 8
@@ -100,38 +81,36 @@ int main(int argc, char **argv)
     if (n < 4 || n % 4 || reps < 1) { fprintf(stderr, "copies: N must be a multiple of 4 (float4s), reps at least 1\n"); return 2; }
     size_t n4 = n / 4;
     int dev = 0, l2 = 0, sms = 0, per256 = 0;
-    CK(cudaGetDevice(&dev));
-    CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per256, stride_copy<4, false>, 256, 0));
+    CUDA_CHECK(cudaGetDevice(&dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per256, stride_copy<4, false>, 256, 0));
     int wave = sms * per256;
     float4 *in, *out;
     int4 *scratch;
     int *sink;
-    unsigned long long *d_count;
     size_t sn = 2 * (size_t)l2 / sizeof(int4);
-    CK(cudaMalloc(&in, n * 4));
-    CK(cudaMalloc(&out, n * 4));
-    CK(cudaMalloc(&scratch, sn * sizeof(int4)));
-    CK(cudaMemset(scratch, 0, sn * sizeof(int4)));
-    CK(cudaMalloc(&sink, sizeof(int)));
-    CK(cudaMalloc(&d_count, sizeof *d_count));
+    CUDA_CHECK(cudaMalloc(&in, n * 4));
+    CUDA_CHECK(cudaMalloc(&out, n * 4));
+    CUDA_CHECK(cudaMalloc(&scratch, sn * sizeof(int4)));
+    CUDA_CHECK(cudaMemset(scratch, 0, sn * sizeof(int4)));
+    CUDA_CHECK(cudaMalloc(&sink, sizeof(int)));
     fill_kernel<<<4096, 256>>>((unsigned *)in, n);
-    CK(cudaGetLastError());
+    CUDA_CHECK(cudaGetLastError());
     printf("%zu floats (%.0f MiB), %d SMs, one wave %d blocks of 256\n", n, n * 4.0 / 1048576, sms, wave);
     cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
+    CUDA_CHECK(cudaEventCreate(&e0));
+    CUDA_CHECK(cudaEventCreate(&e1));
     std::vector<double> ms[NV], ratio[NV];
     int status = 0;
     for (int round = 0; round < reps + 2; round++) {
         double t[NV];
         for (int v = 0; v < NV; v++) {
-            CK(cudaMemset(out, 0xFF, n * 4));
-            flush_kernel<<<1024, 256>>>(scratch, sn, sink);
-            CK(cudaEventRecord(e0));
+            CUDA_CHECK(cudaMemset(out, 0xFF, n * 4));
+            tk_flush_l2(scratch, sn * sizeof(int4), sink);
+            CUDA_CHECK(cudaEventRecord(e0));
             switch (v) {
-            case 0: CK(cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDeviceToDevice)); break;
+            case 0: CUDA_CHECK(cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDeviceToDevice)); break;
             case 1: stride_copy<4, false><<<wave, 256>>>(in, out, n4); break;
             case 2: stride_copy<8, false><<<wave, 256>>>(in, out, n4); break;
             case 3: stride_copy<4, false><<<4 * wave, 256>>>(in, out, n4); break;
@@ -140,19 +119,15 @@ int main(int argc, char **argv)
             case 6: stride_copy<4, true><<<wave, 256>>>(in, out, n4); break;
             case 7: v4_copy<<<(unsigned)((n4 + 255) / 256), 256>>>(in, out, n4); break;
             }
-            CK(cudaGetLastError());
-            CK(cudaEventRecord(e1));
-            CK(cudaEventSynchronize(e1));
+            CUDA_CHECK(cudaGetLastError());
+            CUDA_CHECK(cudaEventRecord(e1));
+            CUDA_CHECK(cudaEventSynchronize(e1));
             float f;
-            CK(cudaEventElapsedTime(&f, e0, e1));
+            CUDA_CHECK(cudaEventElapsedTime(&f, e0, e1));
             t[v] = f;
             if (round == reps + 1) {
-                unsigned long long h = 0;
-                CK(cudaMemset(d_count, 0, sizeof h));
-                differ_kernel<<<1024, 256>>>((const unsigned *)in, (const unsigned *)out, n, d_count);
-                CK(cudaGetLastError());
-                CK(cudaMemcpy(&h, d_count, sizeof h, cudaMemcpyDeviceToHost));
-                if (h) { printf("%s: %llu floats differ\n", names[v], h); status = 1; }
+                size_t h = tk_count_differences((const float *)in, (const float *)out, n);
+                if (h) { printf("%s: %zu floats differ\n", names[v], h); status = 1; }
             }
         }
         if (round < 2) continue;

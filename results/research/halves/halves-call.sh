@@ -13,7 +13,7 @@
 set -u
 . "$(dirname "$0")/../call-lib.sh"
 call_device halves
-nvcc -O3 -arch=sm_90 -o /tmp/halves results/research/halves/halves.cu >"$O/build.txt" 2>&1 || { cat "$O/build.txt"; exit 1; }
+bash results/research/halves/build.sh halves /tmp/halves >"$O/build.txt" 2>&1 || { cat "$O/build.txt"; exit 1; }
 {
 for s in 63684x63683 55903x55903 59660x59662 65477x65478 46299x46306 34264x34258 28787x28783 12425x12429 16383x16385 18808x192869 12345x6789 806744x381 3037383x98 22912x22912 8192x8192 8192x8190; do
     echo "== /tmp/halves --rows ${s%x*} --cols ${s#*x} --reps 15 ($(date -u +%T))"

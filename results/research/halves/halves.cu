@@ -1,14 +1,16 @@
 /* Where step 7's time goes at the H200's near-squares: its reads and its writes, each alone,
    beside a copy's reads and writes alone. One process a shape; in each round, in turn:
      memcpy      cudaMemcpy device to device of one matrix (the sweep's ceiling, where faster)
-     copy        the harness's copy kernel, its text, on its grid of one wave of 256-thread
-                 blocks (from the call h200-halves-4 on; before it, copy_kernel<0> below)
+     copy        the harness's copy kernel itself (tk_copy_floats, common/flush.cu), on its
+                 grid of one wave of 256-thread blocks (from the call h200-halves-4 on; the
+                 first three ran a copy of its loop, below)
      win         step 7's window kernel, the solution's text (64 columns, 128 rows, 512
                  threads, 8 bands at a time: way 3, "128 rows in 8 bands", the way the
                  solution kept at 63684 x 63683 and 28787 x 28783 in the sweep of 0.17.0)
-     copy-read   the copy kernel's loop, its loads alone (their values folded into a sink)
+     copy-read   the copy kernel's loop, its loads alone (their values folded into a sink), on
+                 a grid of one wave
      win-read    the window kernel's loads and its shared-memory reads, no global stores
-     copy-write  the copy kernel's loop, its stores alone (values from the index)
+     copy-write  the copy kernel's loop, its stores alone (values from the index), likewise
      win-write   the window kernel's stores, its tile filled from the index, no global loads
      win-async   win with its loads as asynchronous copies (__pipeline_memcpy_async, as the
                  wide panel's): no register between global and shared memory, so a thread
@@ -30,13 +32,14 @@
    that each runs 4 blocks of 512 threads a multiprocessor, as the solution does; win-regs
    spills 4 bytes where rows is a multiple of 8 and cols odd (806744 x 381 and 18808 x 192869
    among halves-call.sh's shapes).
-   Each variant runs after a kernel that reads a scratch buffer twice the L2's size (as the
-   harness's flush), timed by CUDA events; the median of --reps rounds after 2 rounds not
+   Each variant runs after the harness's L2 flush (tk_flush_l2: a scratch buffer twice the
+   L2's size read), timed by CUDA events; the median of --reps rounds after 2 rounds not
    counted. The outputs of memcpy, copy and the win kernels are poisoned before each run and
-   checked bit for bit after the last round (the win kernels' against the transpose); the
+   checked bit for bit after the last round, on the device by the harness's counts
+   (tk_count_differences, and tk_count_transposed_differences for the win kernels); the
    -read and -write kernels have no output to check. --only NAME runs that one alone, once
    (for Nsight Compute).
-   Research, not part of the kit: nvcc -O3 -arch=sm_90 -o halves halves.cu
+   Research, not part of the kit: bash build.sh halves halves (no GPU needed to build)
    ./halves --rows R --cols C [--reps N] [--only NAME] */
 #include <cstdio>
 #include <cstdlib>
@@ -44,9 +47,7 @@
 #include <algorithm>
 #include <vector>
 #include <cuda_pipeline.h>
-
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { \
-    fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); exit(4); } } while (0)
+#include "core.h"   /* the harness's CUDA_CHECK, L2 flush, copy kernel and checks (common/) */
 
 #define HALO 7
 __device__ __forceinline__ int skew(int c, int rows) { return (c % 8) * (rows % 8) % 8; }
@@ -217,35 +218,10 @@ win_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict__
 }
 
 #define UNROLL 4
-/* The harness's copy kernel, copied from common/flush.cu as it is (32 registers; the copy
-   variant runs it from call h200-halves-4 on, on the harness's grid of one wave: 8 blocks of
-   256 threads a multiprocessor). */
-__global__ void tk_copy_kernel(const float *in, float *out, size_t n, int vector)
-{
-    size_t stride = (size_t)gridDim.x * blockDim.x;
-    size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    size_t n4 = vector ? n / 4 : 0;
-    const float4 *in4 = (const float4 *)in;
-    float4 *out4 = (float4 *)out;
-    size_t i = t;
-    for (; i + (UNROLL - 1) * stride < n4; i += UNROLL * stride) {
-        float4 v[UNROLL];
-        #pragma unroll
-        for (int k = 0; k < UNROLL; k++)
-            v[k] = in4[i + k * stride];
-        #pragma unroll
-        for (int k = 0; k < UNROLL; k++)
-            out4[i + k * stride] = v[k];
-    }
-    for (; i < n4; i += stride)
-        out4[i] = in4[i];
-    for (size_t j = 4 * n4 + t; j < n; j += stride)
-        out[j] = in[j];
-}
-
-/* The same loop with MODE: 0 as it is (40 registers; the copy variant of the calls
-   h200-halves-1 to -3, whose grid, sized by its occupancy, was 6 blocks a multiprocessor, for
-   the three copy variants), 1 loads alone, 2 stores alone. */
+/* The harness's copy loop (common/flush.cu's tk_copy_kernel) with MODE: 1 its loads alone,
+   2 its stores alone. (The calls h200-halves-1 to -3 also ran the loop whole as MODE 0, at 40
+   registers, as the copy variant, and sized all three copy variants' grid by its occupancy:
+   6 blocks a multiprocessor, where the harness's kernel runs 8.) */
 template <int MODE>
 __global__ void copy_kernel(const float *in, float *out, size_t n, int *sink)
 {
@@ -270,45 +246,21 @@ __global__ void copy_kernel(const float *in, float *out, size_t n, int *sink)
         }
     }
     for (; i < n4; i += stride) {
-        if (MODE == 0) out4[i] = in4[i];
-        else if (MODE == 1) acc ^= __float_as_int(in4[i].x) ^ __float_as_int(in4[i].w);
+        if (MODE == 1) acc ^= __float_as_int(in4[i].x) ^ __float_as_int(in4[i].w);
         else out4[i] = make_float4(0.f, 0.f, 0.f, 0.f);
     }
     for (size_t j = 4 * n4 + t; j < n; j += stride) {
-        if (MODE == 0) out[j] = in[j];
-        else if (MODE == 1) acc ^= __float_as_int(in[j]);
+        if (MODE == 1) acc ^= __float_as_int(in[j]);
         else out[j] = 0.f;
     }
     if (MODE == 1 && acc == 0x7A5E1F3D)
         *sink = acc;
 }
 
-__global__ void flush_kernel(const int4 *p, size_t n, int *sink)
-{
-    int x = 0;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-        int4 v = p[i];
-        x ^= v.x ^ v.y ^ v.z ^ v.w;
-    }
-    if (x == 0x7A5E1F3D) *sink = x;
-}
-
 __global__ void fill_kernel(unsigned *p, size_t n)
 {
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
         p[i] = __float_as_uint((float)(i % 16777213));
-}
-
-/* Elements of b not equal to a (rows 0) or to a's transpose (a is rows x cols). */
-__global__ void differ_kernel(const unsigned *a, const unsigned *b, size_t n, long rows, long cols,
-                              unsigned long long *count)
-{
-    unsigned long long c = 0;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-        size_t col = rows ? i / rows : 0, row = i - col * rows;
-        c += b[i] != a[rows ? row * cols + col : i];
-    }
-    if (c) atomicAdd(count, c);
 }
 
 static long R, C;
@@ -326,24 +278,24 @@ static void launch_win()
     long nx = (C + TC - 1) / TC, ny = (R + h + TR - 1) / TR, g = G < nx ? G : nx;
     if (nx > 65535 * g) g = (nx + 65534) / 65535;
     dim3 grid(g * ny, (nx + g - 1) / g), b2(TC / 2, TH * 2 / TC), b1(TC, TH / TC);
-    if (MODE == 0) {   /* the solution's own kernel */
+    if constexpr (MODE == 0) {   /* the solution's own kernel */
         if (shift && pairs) transpose_kernel<TC, TR, TH, HALO, 2><<<grid, b2>>>(R, C, d_in, d_out);
         else if (shift) transpose_kernel<TC, TR, TH, HALO, 1><<<grid, b1>>>(R, C, d_in, d_out);
         else if (pairs) transpose_kernel<TC, TR, TH, 0, 2><<<grid, b2>>>(R, C, d_in, d_out);
         else transpose_kernel<TC, TR, TH, 0, 1><<<grid, b1>>>(R, C, d_in, d_out);
-        return;
+    } else {   /* its copy with MODE's change */
+        if (shift && pairs) win_kernel<TC, TR, TH, HALO, 2, MODE><<<grid, b2>>>(R, C, d_in, d_out, d_sink);
+        else if (shift) win_kernel<TC, TR, TH, HALO, 1, MODE><<<grid, b1>>>(R, C, d_in, d_out, d_sink);
+        else if (pairs) win_kernel<TC, TR, TH, 0, 2, MODE><<<grid, b2>>>(R, C, d_in, d_out, d_sink);
+        else win_kernel<TC, TR, TH, 0, 1, MODE><<<grid, b1>>>(R, C, d_in, d_out, d_sink);
     }
-    if (shift && pairs) win_kernel<TC, TR, TH, HALO, 2, MODE><<<grid, b2>>>(R, C, d_in, d_out, d_sink);
-    else if (shift) win_kernel<TC, TR, TH, HALO, 1, MODE><<<grid, b1>>>(R, C, d_in, d_out, d_sink);
-    else if (pairs) win_kernel<TC, TR, TH, 0, 2, MODE><<<grid, b2>>>(R, C, d_in, d_out, d_sink);
-    else win_kernel<TC, TR, TH, 0, 1, MODE><<<grid, b1>>>(R, C, d_in, d_out, d_sink);
 }
 
 static void run(int v)
 {
     switch (v) {
-    case 0: CK(cudaMemcpyAsync(d_out, d_in, N * 4, cudaMemcpyDeviceToDevice)); break;
-    case 1: tk_copy_kernel<<<copy_blocks, 256>>>(d_in, d_out, N, 1); break;
+    case 0: CUDA_CHECK(cudaMemcpyAsync(d_out, d_in, N * 4, cudaMemcpyDeviceToDevice)); break;
+    case 1: tk_copy_floats(d_in, d_out, N, 0); break;
     case 2: launch_win<0>(); break;
     case 3: copy_kernel<1><<<copy_blocks, 256>>>(d_in, d_out, N, d_sink); break;
     case 4: launch_win<1>(); break;
@@ -357,7 +309,7 @@ static void run(int v)
     case 12: launch_win<0, 128, 64, 1>(); break;
     case 13: launch_win<1, 128, 64, 1>(); break;
     }
-    CK(cudaGetLastError());
+    CUDA_CHECK(cudaGetLastError());
 }
 
 #define NV 14
@@ -365,18 +317,6 @@ static const char *names[NV] = { "memcpy", "copy", "win", "copy-read", "win-read
                                  "win-async", "async-read", "win-regs", "win-fast", "fast-read", "win128",
                                  "w128-read" };
 static const int checked[NV] = { 1, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 0 };
-
-static unsigned long long differ(long rows)
-{
-    unsigned long long *d_c, h = 0;
-    CK(cudaMalloc(&d_c, sizeof *d_c));
-    CK(cudaMemset(d_c, 0, sizeof *d_c));
-    differ_kernel<<<1024, 256>>>((const unsigned *)d_in, (const unsigned *)d_out, N, rows, C, d_c);
-    CK(cudaGetLastError());
-    CK(cudaMemcpy(&h, d_c, sizeof h, cudaMemcpyDeviceToHost));
-    CK(cudaFree(d_c));
-    return h;
-}
 
 static double median(std::vector<double> v) { std::sort(v.begin(), v.end()); size_t m = v.size(); return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2; }
 
@@ -397,51 +337,52 @@ int main(int argc, char **argv)
     N = (size_t)R * C;
     int dev = 0, l2 = 0, sms = 0, per_sm = 0;
     cudaDeviceProp p;
-    CK(cudaGetDevice(&dev));
-    CK(cudaGetDeviceProperties(&p, dev));
-    CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, tk_copy_kernel, 256, 0));
+    CUDA_CHECK(cudaGetDevice(&dev));
+    CUDA_CHECK(cudaGetDeviceProperties(&p, dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_kernel<1>, 256, 0));
     copy_blocks = sms * (per_sm > 0 ? per_sm : 1);
     size_t scratch_n = 2 * (size_t)l2 / sizeof(int4);
     int4 *d_scratch;
-    CK(cudaMalloc(&d_in, N * 4));
-    CK(cudaMalloc(&d_out, N * 4));
-    CK(cudaMalloc(&d_sink, sizeof(int)));
-    CK(cudaMalloc(&d_scratch, scratch_n * sizeof(int4)));
-    CK(cudaMemset(d_scratch, 0, scratch_n * sizeof(int4)));
+    CUDA_CHECK(cudaMalloc(&d_in, N * 4));
+    CUDA_CHECK(cudaMalloc(&d_out, N * 4));
+    CUDA_CHECK(cudaMalloc(&d_sink, sizeof(int)));
+    CUDA_CHECK(cudaMalloc(&d_scratch, scratch_n * sizeof(int4)));
+    CUDA_CHECK(cudaMemset(d_scratch, 0, scratch_n * sizeof(int4)));
     fill_kernel<<<4096, 256>>>((unsigned *)d_in, N);
-    CK(cudaGetLastError());
-    CK(cudaDeviceSynchronize());
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
     printf("%s, %d SMs, L2 %d MB; %ld x %ld (%.0f MiB a matrix), copy kernel %d blocks\n", p.name, sms,
            l2 >> 20, R, C, N * 4.0 / 1048576, copy_blocks);
     if (only >= 0) {
         run(only);
-        CK(cudaDeviceSynchronize());
+        CUDA_CHECK(cudaDeviceSynchronize());
         printf("%s ran once\n", names[only]);
         return 0;
     }
     cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
+    CUDA_CHECK(cudaEventCreate(&e0));
+    CUDA_CHECK(cudaEventCreate(&e1));
     std::vector<double> ms[NV], ratio[NV];
     int status = 0;
     for (int round = 0; round < reps + 2; round++) {
         double t[NV];
         for (int v = 0; v < NV; v++) {
-            if (checked[v]) CK(cudaMemset(d_out, 0xFF, N * 4));   /* poison */
-            flush_kernel<<<1024, 256>>>(d_scratch, scratch_n, d_sink);
-            CK(cudaGetLastError());
-            CK(cudaEventRecord(e0));
+            if (checked[v]) CUDA_CHECK(cudaMemset(d_out, 0xFF, N * 4));   /* poison */
+            tk_flush_l2(d_scratch, scratch_n * sizeof(int4), d_sink);
+            CUDA_CHECK(cudaGetLastError());
+            CUDA_CHECK(cudaEventRecord(e0));
             run(v);
-            CK(cudaEventRecord(e1));
-            CK(cudaEventSynchronize(e1));
+            CUDA_CHECK(cudaEventRecord(e1));
+            CUDA_CHECK(cudaEventSynchronize(e1));
             float f;
-            CK(cudaEventElapsedTime(&f, e0, e1));
+            CUDA_CHECK(cudaEventElapsedTime(&f, e0, e1));
             t[v] = f;
             if (round == reps + 1 && checked[v]) {
-                unsigned long long d = differ(v >= 2 ? R : 0);
-                printf("%s: %llu elements differ from the %s\n", names[v], d, v >= 2 ? "transpose" : "input");
+                size_t d = v >= 2 ? tk_count_transposed_differences(d_in, d_out, R, C)
+                                  : tk_count_differences(d_in, d_out, N);
+                printf("%s: %zu elements differ from the %s\n", names[v], d, v >= 2 ? "transpose" : "input");
                 if (d) status = 1;
             }
         }

@@ -7,7 +7,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-nvcc -O3 -arch=sm_90 -o "$tmp/halves" "$here/halves.cu"
+bash "$here/build.sh" halves "$tmp/halves"
 "${CUOBJDUMP:-cuobjdump}" -sass "$tmp/halves" > "$tmp/sass.txt"
 echo "# $(nvcc --version | tail -1); $("${CUOBJDUMP:-cuobjdump}" --version | tail -1)"
 for f in _Z16transpose_kernelILi64ELi128ELi512ELi7ELi1EEviiPKfPf \
