@@ -6,8 +6,10 @@
                   (more bytes in flight a thread); cs: streaming hints (__ldcs / __stcs);
                   pf: loads that ask the L2 to fetch the whole 256-byte block around them
                   (ld.global.L2::256B, compute capability 8.0 and above; a plain load below).
-                  They ask how near a kernel's copy comes to cudaMemcpy's, which on the
-                  H100 and H200 ran 7 to 8% faster than copy-v4 at 8 to 16 GiB.
+                  They ask how near a kernel's copy comes to cudaMemcpy's; copy-v4 itself
+                  ran at 99.7 to 102.6% of it on the H100 and the H200 (the lever runs in
+                  results/research/loads-in-flight/h100-levers-wide.txt and
+                  results/research/block-order/h200-copies.txt).
    tilecopy-vV    step 6's block structure without the transpose: a 64 x 64 tile goes through
                   shared memory, (64 / V) x 16 threads, a barrier between load and store, and
                   is written back where it came from. Beside the transpose of the same
