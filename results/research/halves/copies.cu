@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <vector>
 #include "core.h"   /* the harness's CUDA_CHECK, L2 flush and copy check (common/) */
+#include "../research.h"   /* the rounds, the median, the solution's grid */
 
 template <int U, bool STREAM>
 __global__ void stride_copy(const float4 *in, float4 *out, size_t n4)
@@ -98,17 +99,10 @@ int main(int argc, char **argv)
     fill_kernel<<<4096, 256>>>((unsigned *)in, n);
     CUDA_CHECK(cudaGetLastError());
     printf("%zu floats (%.0f MiB), %d SMs, one wave %d blocks of 256\n", n, n * 4.0 / 1048576, sms, wave);
-    cudaEvent_t e0, e1;
-    CUDA_CHECK(cudaEventCreate(&e0));
-    CUDA_CHECK(cudaEventCreate(&e1));
-    std::vector<double> ms[NV], ratio[NV];
     int status = 0;
-    for (int round = 0; round < reps + 2; round++) {
-        double t[NV];
-        for (int v = 0; v < NV; v++) {
-            CUDA_CHECK(cudaMemset(out, 0xFF, n * 4));
-            tk_flush_l2(scratch, sn * sizeof(int4), sink);
-            CUDA_CHECK(cudaEventRecord(e0));
+    std::vector<std::vector<double>> ms = time_rounds(NV, reps, scratch, sn * sizeof(int4), sink,
+        [&](int) { CUDA_CHECK(cudaMemset(out, 0xFF, n * 4)); },   /* poison */
+        [&](int v) {
             switch (v) {
             case 0: CUDA_CHECK(cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDeviceToDevice)); break;
             case 1: stride_copy<4, false><<<wave, 256>>>(in, out, n4); break;
@@ -120,22 +114,14 @@ int main(int argc, char **argv)
             case 7: v4_copy<<<(unsigned)((n4 + 255) / 256), 256>>>(in, out, n4); break;
             }
             CUDA_CHECK(cudaGetLastError());
-            CUDA_CHECK(cudaEventRecord(e1));
-            CUDA_CHECK(cudaEventSynchronize(e1));
-            float f;
-            CUDA_CHECK(cudaEventElapsedTime(&f, e0, e1));
-            t[v] = f;
-            if (round == reps + 1) {
-                size_t h = tk_count_differences((const float *)in, (const float *)out, n);
-                if (h) { printf("%s: %zu floats differ\n", names[v], h); status = 1; }
-            }
-        }
-        if (round < 2) continue;
-        for (int v = 0; v < NV; v++) { ms[v].push_back(t[v]); ratio[v].push_back(t[0] / t[v]); }
-    }
+        },
+        [&](int v) {
+            size_t h = tk_count_differences((const float *)in, (const float *)out, n);
+            if (h) { printf("%s: %zu floats differ\n", names[v], h); status = 1; }
+        });
     printf("%-8s %9s %9s %9s %9s %8s\n", "copy", "median_ms", "min_ms", "max_ms", "GB/s", "%memcpy");
     for (int v = 0; v < NV; v++) {
-        std::vector<double> s = ms[v], r = ratio[v];
+        std::vector<double> s = ms[v], r = ratios(ms, v, 1);
         std::sort(s.begin(), s.end());
         std::sort(r.begin(), r.end());
         double m = s[s.size() / 2];

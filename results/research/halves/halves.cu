@@ -48,6 +48,7 @@
 #include <vector>
 #include <cuda_pipeline.h>
 #include "core.h"   /* the harness's CUDA_CHECK, L2 flush, copy kernel and checks (common/) */
+#include "../research.h"   /* the rounds, the median, the solution's grid */
 
 #define HALO 7
 __device__ __forceinline__ int skew(int c, int rows) { return (c % 8) * (rows % 8) % 8; }
@@ -275,9 +276,7 @@ static void launch_win()
     const int TH = 512;
     bool shift = R % 8 != 0, pairs = C % 2 == 0;
     int h = shift ? HALO : 0;
-    long nx = (C + TC - 1) / TC, ny = (R + h + TR - 1) / TR, g = G < nx ? G : nx;
-    if (nx > 65535 * g) g = (nx + 65534) / 65535;
-    dim3 grid(g * ny, (nx + g - 1) / g), b2(TC / 2, TH * 2 / TC), b1(TC, TH / TC);
+    dim3 grid = band_grid(R, C, TC, TR, h, G), b2(TC / 2, TH * 2 / TC), b1(TC, TH / TC);
     if constexpr (MODE == 0) {   /* the solution's own kernel */
         if (shift && pairs) transpose_kernel<TC, TR, TH, HALO, 2><<<grid, b2>>>(R, C, d_in, d_out);
         else if (shift) transpose_kernel<TC, TR, TH, HALO, 1><<<grid, b1>>>(R, C, d_in, d_out);
@@ -318,7 +317,6 @@ static const char *names[NV] = { "memcpy", "copy", "win", "copy-read", "win-read
                                  "w128-read" };
 static const int checked[NV] = { 1, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 0 };
 
-static double median(std::vector<double> v) { std::sort(v.begin(), v.end()); size_t m = v.size(); return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2; }
 
 int main(int argc, char **argv)
 {
@@ -361,37 +359,18 @@ int main(int argc, char **argv)
         printf("%s ran once\n", names[only]);
         return 0;
     }
-    cudaEvent_t e0, e1;
-    CUDA_CHECK(cudaEventCreate(&e0));
-    CUDA_CHECK(cudaEventCreate(&e1));
-    std::vector<double> ms[NV], ratio[NV];
     int status = 0;
-    for (int round = 0; round < reps + 2; round++) {
-        double t[NV];
-        for (int v = 0; v < NV; v++) {
-            if (checked[v]) CUDA_CHECK(cudaMemset(d_out, 0xFF, N * 4));   /* poison */
-            tk_flush_l2(d_scratch, scratch_n * sizeof(int4), d_sink);
-            CUDA_CHECK(cudaGetLastError());
-            CUDA_CHECK(cudaEventRecord(e0));
-            run(v);
-            CUDA_CHECK(cudaEventRecord(e1));
-            CUDA_CHECK(cudaEventSynchronize(e1));
-            float f;
-            CUDA_CHECK(cudaEventElapsedTime(&f, e0, e1));
-            t[v] = f;
-            if (round == reps + 1 && checked[v]) {
-                size_t d = v >= 2 ? tk_count_transposed_differences(d_in, d_out, R, C)
-                                  : tk_count_differences(d_in, d_out, N);
-                printf("%s: %zu elements differ from the %s\n", names[v], d, v >= 2 ? "transpose" : "input");
-                if (d) status = 1;
-            }
-        }
-        if (round < 2) continue;
-        for (int v = 0; v < NV; v++) {
-            ms[v].push_back(t[v]);
-            ratio[v].push_back(std::min(t[0], t[1]) / t[v]);
-        }
-    }
+    std::vector<std::vector<double>> ms = time_rounds(NV, reps, d_scratch, scratch_n * sizeof(int4), d_sink,
+        [&](int v) { if (checked[v]) CUDA_CHECK(cudaMemset(d_out, 0xFF, N * 4)); },   /* poison */
+        run,
+        [&](int v) {
+            if (!checked[v])
+                return;
+            size_t d = v >= 2 ? tk_count_transposed_differences(d_in, d_out, R, C)
+                              : tk_count_differences(d_in, d_out, N);
+            printf("%s: %zu elements differ from the %s\n", names[v], d, v >= 2 ? "transpose" : "input");
+            if (d) status = 1;
+        });
     double gb = N * 4.0 / 1e9;
     printf("%-11s %9s %9s %9s %9s %7s\n", "variant", "median_ms", "min_ms", "max_ms", "GB/s", "%copy");
     for (int v = 0; v < NV; v++) {
@@ -399,7 +378,7 @@ int main(int argc, char **argv)
         bool two = checked[v];   /* reads and writes both matrices' bytes */
         printf("%-11s %9.3f %9.3f %9.3f %9.1f", names[v], m, *std::min_element(ms[v].begin(), ms[v].end()),
                *std::max_element(ms[v].begin(), ms[v].end()), gb * (two ? 2 : 1) / (m / 1e3));
-        if (two) printf(" %6.1f%%", 100 * median(ratio[v]));
+        if (two) printf(" %6.1f%%", 100 * median(ratios(ms, v, 2)));
         printf("\n");
     }
     printf("%%copy: the faster of memcpy and copy over the variant's time, round by round, median\n");

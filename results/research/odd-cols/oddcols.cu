@@ -48,6 +48,7 @@
 #include <algorithm>
 #include <vector>
 #include "core.h"   /* the harness's CUDA_CHECK, L2 flush, copy kernel and checks (common/) */
+#include "../research.h"   /* the rounds, the median, the solution's grid */
 
 #define HALO 7
 __device__ __forceinline__ int skew(int c, int rows) { return (c % 8) * (rows % 8) % 8; }
@@ -169,9 +170,7 @@ static void launch_win()
     const int TC = 64, TH = 512;
     bool shift = R % 8 != 0, pairs = C % 2 == 0;
     int h = shift ? HALO : 0;
-    long nx = (C + TC - 1) / TC, ny = (R + h + TR - 1) / TR, g = G > 0 && G < nx ? G : nx;
-    if (nx > 65535 * g) g = (nx + 65534) / 65535;
-    dim3 grid(g * ny, (nx + g - 1) / g), b2(TC / 2, TH * 2 / TC), b1(TC, TH / TC);
+    dim3 grid = band_grid(R, C, TC, TR, h, G), b2(TC / 2, TH * 2 / TC), b1(TC, TH / TC);
     if (ODD == 3 || (ODD && !pairs)) {   /* ODD 3: oddr's kernel at every shape */
         const int K = ODD == 3 ? 2 : ODD;
         if (shift) transpose_kernel<TC, TR, TH, HALO, 2, K><<<grid, b2>>>(R, C, d_in, d_out);
@@ -210,7 +209,6 @@ __global__ void fill_kernel(unsigned *p, size_t n)
         p[i] = __float_as_uint((float)(i % 16777213));
 }
 
-static double median(std::vector<double> v) { std::sort(v.begin(), v.end()); size_t m = v.size(); return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2; }
 
 int main(int argc, char **argv)
 {
@@ -252,37 +250,19 @@ int main(int argc, char **argv)
         printf("%s ran once: %zu elements differ\n", names[only], d);
         return d != 0;
     }
-    cudaEvent_t e0, e1;
-    CUDA_CHECK(cudaEventCreate(&e0));
-    CUDA_CHECK(cudaEventCreate(&e1));
-    std::vector<double> ms[NV], ratio[NV];
     int status = 0;
-    for (int round = 0; round < reps + 2; round++) {
-        double t[NV];
-        for (int v = 0; v < NV; v++) {
-            CUDA_CHECK(cudaMemset(d_out, 0xFF, N * 4));   /* poison */
-            tk_flush_l2(d_scratch, scratch_n * sizeof(int4), d_sink);
-            CUDA_CHECK(cudaGetLastError());
-            CUDA_CHECK(cudaEventRecord(e0));
-            run(v);
-            CUDA_CHECK(cudaEventRecord(e1));
-            CUDA_CHECK(cudaEventSynchronize(e1));
-            float f;
-            CUDA_CHECK(cudaEventElapsedTime(&f, e0, e1));
-            t[v] = f;
-            if (round == reps + 1) {
-                size_t d = v >= 2 ? tk_count_transposed_differences(d_in, d_out, R, C) : tk_count_differences(d_in, d_out, N);
-                if (d) { printf("%s: %zu elements differ\n", names[v], d); status = 1; }
-            }
-        }
-        if (round < 2) continue;
-        for (int v = 0; v < NV; v++) { ms[v].push_back(t[v]); ratio[v].push_back(std::min(t[0], t[1]) / t[v]); }
-    }
+    std::vector<std::vector<double>> ms = time_rounds(NV, reps, d_scratch, scratch_n * sizeof(int4), d_sink,
+        [&](int) { CUDA_CHECK(cudaMemset(d_out, 0xFF, N * 4)); },   /* poison */
+        run,
+        [&](int v) {
+            size_t d = v >= 2 ? tk_count_transposed_differences(d_in, d_out, R, C) : tk_count_differences(d_in, d_out, N);
+            if (d) { printf("%s: %zu elements differ\n", names[v], d); status = 1; }
+        });
     printf("%-8s %9s %9s %9s %9s %7s\n", "variant", "median_ms", "min_ms", "max_ms", "GB/s", "%copy");
     for (int v = 0; v < NV; v++) {
         double m = median(ms[v]);
         printf("%-8s %9.3f %9.3f %9.3f %9.1f %6.1f%%\n", names[v], m, *std::min_element(ms[v].begin(), ms[v].end()),
-               *std::max_element(ms[v].begin(), ms[v].end()), 2 * N * 4.0 / 1e9 / (m / 1e3), 100 * median(ratio[v]));
+               *std::max_element(ms[v].begin(), ms[v].end()), 2 * N * 4.0 / 1e9 / (m / 1e3), 100 * median(ratios(ms, v, 2)));
     }
     printf("every output %s\n", status ? "NOT exact" : "exact, bit for bit");
     return status;

@@ -37,6 +37,7 @@
 #include <algorithm>
 #include <vector>
 #include "core.h"   /* the harness's CUDA_CHECK and L2 flush (common/) */
+#include "../research.h"   /* the rounds, the median, the solution's grid */
 
 enum { IN_ORDER, SCATTER, STREAMS, LOCAL, BAND };
 
@@ -174,42 +175,24 @@ int main(int argc, char **argv)
         printf("%s ran once\n", vs[only].name);
         return 0;
     }
-    cudaEvent_t e0, e1;
-    CUDA_CHECK(cudaEventCreate(&e0));
-    CUDA_CHECK(cudaEventCreate(&e1));
-    std::vector<double> ms[NV], ratio[NV];
     int status = 0;
-    for (int round = 0; round < reps + 2; round++) {
-        double t[NV];
-        for (int v = 0; v < NV; v++) {
-            CUDA_CHECK(cudaMemset(d_out, 0xFF, N * 4));   /* poison */
-            tk_flush_l2(scratch, sn * sizeof(int4), sink);
+    std::vector<std::vector<double>> ms = time_rounds(NV, reps, scratch, sn * sizeof(int4), sink,
+        [&](int) { CUDA_CHECK(cudaMemset(d_out, 0xFF, N * 4)); },   /* poison */
+        run,
+        [&](int v) {
+            size_t n4 = N / 4;
+            int g = v ? vs[v].g : 256;
+            unsigned long long bad = 0;
+            CUDA_CHECK(cudaMemset(d_bad, 0, sizeof *d_bad));
+            unsigned k = v ? vs[v].k : 1, kw = v && vs[v].kw ? vs[v].kw : k;
+            count_moved<<<4096, 256>>>(d_in, d_out, n4 / g, g, vs[v].rd, vs[v].wr, k, kw, d_bad);
             CUDA_CHECK(cudaGetLastError());
-            CUDA_CHECK(cudaEventRecord(e0));
-            run(v);
-            CUDA_CHECK(cudaEventRecord(e1));
-            CUDA_CHECK(cudaEventSynchronize(e1));
-            float f;
-            CUDA_CHECK(cudaEventElapsedTime(&f, e0, e1));
-            t[v] = f;
-            if (round == reps + 1) {
-                size_t n4 = N / 4;
-                int g = v ? vs[v].g : 256;
-                unsigned long long bad = 0;
-                CUDA_CHECK(cudaMemset(d_bad, 0, sizeof *d_bad));
-                unsigned k = v ? vs[v].k : 1, kw = v && vs[v].kw ? vs[v].kw : k;
-                count_moved<<<4096, 256>>>(d_in, d_out, n4 / g, g, vs[v].rd, vs[v].wr, k, kw, d_bad);
-                CUDA_CHECK(cudaGetLastError());
-                CUDA_CHECK(cudaMemcpy(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost));
-                if (bad) { printf("%s: %llu floats differ from their source\n", vs[v].name, bad); status = 1; }
-            }
-        }
-        if (round < 2) continue;
-        for (int v = 0; v < NV; v++) { ms[v].push_back(t[v]); ratio[v].push_back(t[0] / t[v]); }
-    }
+            CUDA_CHECK(cudaMemcpy(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost));
+            if (bad) { printf("%s: %llu floats differ from their source\n", vs[v].name, bad); status = 1; }
+        });
     printf("%-11s %9s %9s %9s %9s %8s\n", "variant", "median_ms", "min_ms", "max_ms", "GB/s", "%memcpy");
     for (int v = 0; v < NV; v++) {
-        std::vector<double> s = ms[v], r = ratio[v];
+        std::vector<double> s = ms[v], r = ratios(ms, v, 1);
         std::sort(s.begin(), s.end());
         std::sort(r.begin(), r.end());
         double m = s[s.size() / 2];
