@@ -25,7 +25,7 @@ static struct {
 
 /* What tk_fastest_way found at this shape, said after the row (finish_shape, which ends the
    line); empty if none. */
-static char way_note[512];
+static char way_note[1024];
 static int way_wrong;   /* a way's output there was not exact */
 static struct tk_core *way_core;   /* the shape's (begin_shape): trials prepared as a row's */
 
@@ -55,7 +55,7 @@ static void way_once(void *arg, cudaStream_t s, int last)
 int tk_fastest_way(tk_launch_long_fn launch, void (*way)(int k), const char *const *names,
                    int n, const float *d_in, float *d_out, long rows, long cols)
 {
-    enum { RUNS = 5, MAX_WAYS = 8 };
+    enum { RUNS = 5, MAX_WAYS = 12 };
     static int timing;   /* set while the launch runs below: it must not ask again */
     char err[160];
     if (n < 1 || n > MAX_WAYS) {

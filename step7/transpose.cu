@@ -142,6 +142,8 @@ dim3 band_grid(int rows, int cols, int tc, int tr, int h)
     return dim3(g * ny, (nx + g - 1) / g);
 }
 
+#include "pairs.cuh"   /* BEYOND(step7): float2 pairs where cols is odd; step7/README.md says why */
+
 /* One size of window, TC x TR with THREADS threads a block: the kernel for the shape. The
    window of 32 columns loads one float a thread, as it was measured (step7/RESEARCH.md). */
 template <int TC, int TR, int THREADS>   /* BEYOND(step7) */
@@ -163,16 +165,20 @@ static void launch_window(const float *d_in, float *d_out, long rows, long cols)
    shape's first launch: windows of 64 x 64 one column band at a time, 8 bands at a time or
    all bands (the launch order), windows of 128 rows, 64 columns wide or 32, 8 bands at a
    time, and windows of 64 x 64 128 bands at a time; at a tall panel shape of 4 columns or
-   more, the tall panel is a seventh (step7/RESEARCH.md, "The tall panel among the ways").
-   tk_fastest_way (the harness) runs it five times in each way and keeps the fastest (or a
-   way whose output is not exact, for the row's check); any way's output is the transpose. */
-static int way = 0;                             /* the way kept, 0 to 6 */
-static long timed_rows = -1, timed_cols = -1;   /* the shape it was kept for */
-static void use_way(int k)
+   more, the tall panel is a seventh (step7/RESEARCH.md, "The tall panel among the ways");
+   where cols is odd and rows a multiple of 8, the pairs (pairs.cuh) one band, 8 bands and
+   all bands at a time are three more. tk_fastest_way (the harness) runs it five times in
+   each way and keeps the fastest (or a way whose output is not exact, for the row's check);
+   any way's output is the transpose. */
+#define WAYS 10                                 /* the ways of any shape, 0 to 9 */
+static int way = 0;                             /* the way kept */
+static int shape_ways[WAYS];                    /* the shape's ways, in the order timed */
+static long timed_rows = -1, timed_cols = -1;   /* the shape they were timed for */
+static void use_way(int k)                      /* k: the shape's k-th way */
 {
-    static const long way_bands[7] = { 1, 8, 0, 8, 8, 128, 1 };   /* each way's bands at a time */
-    way = k;
-    bands = way_bands[k];
+    static const long way_bands[WAYS] = { 1, 8, 0, 8, 8, 128, 1, 1, 8, 0 };   /* bands at a time */
+    way = shape_ways[k];
+    bands = way_bands[way];
 }
 
 /* BEYOND(step7): the launch main calls: a panel for a wide panel shape, a tall one of 1 to 3
@@ -183,17 +189,27 @@ static void launch(const float *d_in, float *d_out, long rows, long cols)
 {
     bool panel = panel_shape(rows, cols);
     bool tall = panel && rows > cols && cols >= 4 && rows <= TK_INT_SIDE_MAX;   /* a way */
+    bool pairs = cols % 2 != 0 && rows % 8 == 0;                                /* three */
     if (panel && !tall) {
         launch_panel(d_in, d_out, rows, cols, 0);
         return;
     }
     if (rows != timed_rows || cols != timed_cols) {   /* a shape's first launch */
-        const char *const ways[7] = { "one band", "8 bands", "all bands", "128 rows in 8 bands",
-                                      "32 x 128 in 8 bands", "128 bands", "the tall panel" };
+        static const char *const named[WAYS] = {
+            "one band", "8 bands", "all bands", "128 rows in 8 bands", "32 x 128 in 8 bands",
+            "128 bands", "the tall panel", "pairs in one band", "pairs in 8 bands",
+            "pairs in all bands" };
+        const char *names[WAYS];
+        int n = 0;
+        for (int w = 0; w < WAYS; w++)
+            if (w < 6 || (w == 6 && tall) || (w > 6 && pairs))
+                shape_ways[n] = w, names[n++] = named[w];
         timed_rows = rows, timed_cols = cols;   /* so the launches timed below are not first */
-        tk_fastest_way(launch, use_way, ways, tall ? 7 : 6, d_in, d_out, rows, cols);   /* sets it */
+        tk_fastest_way(launch, use_way, names, n, d_in, d_out, rows, cols);   /* sets it */
     }
-    if (way == 6)
+    if (way >= 7)
+        launch_pairs(d_in, d_out, rows, cols);
+    else if (way == 6)
         launch_panel(d_in, d_out, rows, cols, 0);
     else if (way == 3)
         launch_window<64, 128, 512>(d_in, d_out, rows, cols);

@@ -282,12 +282,29 @@ if gpu_test "$name"; then
         judge "$name" 0 "$(exact_at 100003x3)" "$(timed_note 100003x40 "${tall_named[@]}")"
     fi
 fi
+# Where cols is odd and rows a multiple of 8, the pairs (pairs.cuh) one band, 8 bands and all
+# bands at a time are three more ways: each of the nine exact, forced, at shapes whose every
+# other row starts on an odd float, with a last column band of 1 or 63 columns or whole
+# rows of windows (128 x 8447: 132 bands, past 128), and ten at tall panel shapes of 7 and
+# 47 columns; unforced, the note gives all nine.
+pairs_ways=120x577,128x8447,6000x65,1000x63
+pairs_named=("${ways_named[@]}" "pairs in one band" "pairs in 8 bands" "pairs in all bands")
+forced_ways "shapes with cols odd, rows a multiple of 8: " "$pairs_ways" 1000x63 "${pairs_named[@]}"
+tall_pairs_named=("${tall_named[@]}" "pairs in one band" "pairs in 8 bands" "pairs in all bands")
+forced_ways "tall panel shapes with cols odd, rows a multiple of 8: " 4096x47,9000x7 9000x7 \
+    "${tall_pairs_named[@]}"
+name="solution step7 times the pairs beside the windows at 1000 x 63 (cols odd, rows a multiple of 8)"
+gpu_test "$name" && expect "$name" 0 "$(timed_note 1000x63 "${pairs_named[@]}")" \
+    solution/step7/transpose --rows 1000 --cols 63 --no-cpu --reps 1 --warmup 0
 name="solution step7 refuses a TK_WAY that names no way, saying which it takes (exit 2)"
 gpu_test "$name" && expect "$name" 2 "TK_WAY: 6 is too large \(at most 5\): it names one of this launch's 6 ways, 0 to 5" \
     env TK_WAY=6 solution/step7/transpose --rows 300 --cols 600 --no-cpu --reps 1 --warmup 0
 name="solution step7 refuses TK_WAY=7 at a tall panel shape, whose launch has seven ways (exit 2)"
 gpu_test "$name" && expect "$name" 2 "TK_WAY: 7 is too large \(at most 6\): it names one of this launch's 7 ways, 0 to 6" \
     env TK_WAY=7 solution/step7/transpose --rows 9001 --cols 7 --no-cpu --reps 1 --warmup 0
+name="solution step7 refuses TK_WAY=9 where cols is odd and rows a multiple of 8, whose launch has nine ways (exit 2)"
+gpu_test "$name" && expect "$name" 2 "TK_WAY: 9 is too large \(at most 8\): it names one of this launch's 9 ways, 0 to 8" \
+    env TK_WAY=9 solution/step7/transpose --rows 1000 --cols 63 --no-cpu --reps 1 --warmup 0
 # Past an int a side: step 7's panels and the library row (cublasSgeam_64) take a side of
 # 2^31 and more, where the GPU and the host hold the two matrices (8 to 24 GiB each); a machine
 # that cannot hold one skips it, saying so. One shape a run: a --shapes list stops at 2^31.
