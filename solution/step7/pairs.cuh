@@ -14,10 +14,11 @@
 
    Only where rows is a multiple of 8: every output row then starts on a sector and no window
    is shifted, so a warp writes 64 floats of an output row from the block's own 64 staged rows,
-   a float2 a lane. The launch times this kernel as more ways beside the windows
-   (transpose.cu, launch); there, on an H200, it took 806744 x 381 from 85.2% of the copy to
-   88.4% and 8192 x 8191 from 89.3% to 92.8%. Where rows is not a multiple of 8 the pairs in
-   the windows with a halo were within 0.3 point of the solution. */
+   a float2 a lane. The launch times this kernel as three more ways beside the windows
+   (transpose.cu, launch). On an H200 that was ahead of the launch without them at all 15
+   such shapes it ran, by 1.6 to 5.1 points of the copy (step7/RESEARCH.md). Where rows is
+   not a multiple of 8, pairs in the windows with a halo were within 0.3 point of one float a
+   thread there, so they are not taken there. */
 
 #define PAIRS_THREADS 512   /* a block: 32 threads across a row, 16 rows of threads */
 
