@@ -135,3 +135,36 @@ the panels' shared memory a float short of their stride, each row or column|s/\(
 the panels' stride always W + 1, none counted|s/P <= span \+ 8; P\+\+/P <= span + 1; P++/|^panels-cpu: the stride at 160 panel sides, 160 no worse than W \+ 1; 9 and 13 rows at 9\.0 and 10\.5 lanes a bank$
 the panels' stride the one with the most lanes on a bank|s/cost < best_cost\)/cost > best_cost)/|^panels-cpu: the stride at 160 panel sides, [0-9]{1,2} no worse than W \+ 1;
 MUTANTS
+
+# Step 7's pairs on the CPU (tests/pairs-cpu/): pairs.cuh's launch and tile rewritten for the
+# host, with block_of and band_grid from the solution, built with AddressSanitizer where the
+# compiler has it; run at 11 fixed shapes and 40 drawn from a seed, rows a multiple of 8 and
+# cols odd, each in four block orders, and checked float for float; then mutants, each one
+# index or guard wrong, that it must fail.
+run_cmd bash tests/pairs-cpu/build.sh solution/step7/pairs.cuh solution/step7/transpose.cu "$TK_BUILD/pairs-cpu"
+if [ "$RC" = 0 ]; then pass "step 7's pairs build for the CPU (tests/pairs-cpu/)"
+else fail "step 7's pairs build for the CPU (tests/pairs-cpu/)" "$(head -3 "$LAST_OUT")"; fi
+asan=yes; grep -q "without AddressSanitizer" "$LAST_OUT" && asan=""
+expect "step 7's pairs on the CPU: the transpose, float for float, at 51 shapes with cols odd and rows a multiple of 8 (40 drawn from seed 20261129), in 4 block orders" \
+    0 '^pairs-cpu: seed 20261129, 51 shapes \(rows a multiple of 8, cols odd\) in 4 block orders, 204 runs exact, 0 wrong$' \
+    "$TK_BUILD/pairs-cpu/pairs-cpu" 20261129 40
+while IFS='|' read -r what edit want; do
+    name="step 7's pairs on the CPU fail a mutant: $what"
+    if [ "$want" = asan ]; then
+        [ -n "$asan" ] || { skip "$name" "the compiler here has no AddressSanitizer"; continue; }
+        want='AddressSanitizer: (heap|global)-buffer-overflow'
+    fi
+    sed -E "$edit" solution/step7/pairs.cuh >"$TK_BUILD/pairs-mutant.cuh"
+    if cmp -s solution/step7/pairs.cuh "$TK_BUILD/pairs-mutant.cuh"; then
+        fail "$name" "its edit matched nothing in pairs.cuh"
+        continue
+    fi
+    run_cmd bash tests/pairs-cpu/build.sh "$TK_BUILD/pairs-mutant.cuh" solution/step7/transpose.cu "$TK_BUILD/pairs-cpu-mutant"
+    expect "$name" 1 "$want" "$TK_BUILD/pairs-cpu-mutant/pairs-cpu" 20261129 10
+done <<'MUTANTS'
+a row that starts on an odd float loads from the float after its first, not before|s/col = 2 \* tx - odd/col = 2 * tx + odd/g|(^WRONG at [0-9]+ x [0-9]+, [0-9]+ bands at a time: [1-9]|AddressSanitizer: heap-buffer-overflow)
+the row's last float never loaded|s/odd && tx == BX - 1 && c0/odd \&\& tx == BX - 2 \&\& c0/|^WRONG at [0-9]+ x [0-9]+, [0-9]+ bands at a time: [1-9]
+the first float of a row on an even float never staged|s/if \(col >= 0\)/if (col > 0)/|^WRONG at [0-9]+ x [0-9]+, [0-9]+ bands at a time: [1-9]
+the stores take the tile's next column for a pair's second float|s/tile\[\(2 \* tx \+ 1\) \* S \+ c\]/tile[(2 * tx + 1) * S + c + 1]/|^WRONG at [0-9]+ x [0-9]+, [0-9]+ bands at a time: [1-9]
+the staging reads a row past the matrix|s/if \(r < rows && c \+ 1 < cols\)/if (r <= rows \&\& c + 1 < cols)/|asan
+MUTANTS

@@ -4,21 +4,21 @@
    Where cols is odd, every other input row starts on an odd float, so the exercise's kernel
    loads one float a thread there (VL 1). Here a row that starts on an odd float loads its
    pairs from the float before its first: 32 threads across a row of the window, a float2
-   each, the first lane's first float (the row before's last) dropped, and the last lane
-   loads the row's last float alone. Every load of a thread goes into registers before any
-   of them goes to the shared tile, so that they are all in flight at once: with each load's
-   stores before the next load, one load in flight a thread, pairs ran 14 to 18 points
-   behind one float a thread on an H200. It asks for as many blocks a multiprocessor as its
-   threads allow (PANEL_SM_THREADS, panels.cuh: 4 blocks of 512 where 2048 threads fit, so 32
-   registers a thread), and nothing spills.
+   each; the first lane's first float (the column before the window's, or in the first
+   column band the row before's last) is dropped, and the last lane loads the row's last
+   float alone. Every load of a thread goes into registers before any of them goes to the
+   shared tile, so that they are all in flight at once: with each load's stores before the
+   next load, one load in flight a thread, pairs ran 13.9 to 18.2 points of the copy behind
+   one float a thread on an H200 (the better of two ways each). It asks for as many blocks a
+   multiprocessor as its threads allow (PANEL_SM_THREADS, panels.cuh: 4 blocks of 512 where
+   2048 threads fit, so 32 registers a thread), and nothing spills.
 
-   Only where rows is a multiple of 8: every output row then starts on a sector and no window
-   is shifted, so a warp writes 64 floats of an output row from the block's own 64 staged rows,
-   a float2 a lane. The launch times this kernel as three more ways beside the windows
-   (transpose.cu, launch). On an H200 that was ahead of the launch without them at all 15
-   such shapes it ran, by 1.6 to 5.1 points of the copy (step7/RESEARCH.md). Where rows is
-   not a multiple of 8, pairs in the windows with a halo were within 0.3 point of one float a
-   thread there, so they are not taken there. */
+   Only where rows is a multiple of 8: every output row then starts on a sector, so the block
+   writes its own 64 rows as step 6's tile does, a float2 a thread, with no window shifted.
+   The launch times this kernel as three more ways beside the windows (transpose.cu,
+   launch); step7/RESEARCH.md has the measurements. Where rows is not a multiple of 8, pairs
+   in the windows with a halo were within 0.3 point of one float a thread, so they are not
+   taken there. */
 
 #define PAIRS_THREADS 512   /* a block: 32 threads across a row, 16 rows of threads */
 
@@ -65,15 +65,12 @@ pairs_kernel(int rows, int cols, const float *__restrict__ in, float *__restrict
     }
     __syncthreads();
 
-    int t = ty * BX + tx, lane = t % 32;
-    for (int j = t / 32; j < T && c0 + j < cols; j += PAIRS_THREADS / 32) {
-        int r = r0 + 2 * lane;                       /* floats r, r + 1 of output row c0 + j */
-        float *o = out + (size_t)(c0 + j) * rows;    /* rows is even: o[r] is on 8 bytes */
-        const float *s = &tile[2 * lane * S + j];
-        if (r + 2 <= rows)
-            *(float2 *)&o[r] = make_float2(s[0], s[S]);
-        else if (r < rows)
-            o[r] = s[0];
+    #pragma unroll
+    for (int k = 0; k < K; k++) {   /* as step 6's tile: a warp writes 64 floats of a row of out */
+        int c = ty + k * BY, r = r0 + 2 * tx;   /* output row c0 + c, its floats r and r + 1 */
+        if (c0 + c < cols && r < rows)          /* rows is even, so r + 1 < rows too */
+            *(float2 *)&out[(size_t)(c0 + c) * rows + r] =
+                make_float2(tile[2 * tx * S + c], tile[(2 * tx + 1) * S + c]);
     }
 }
 

@@ -1,0 +1,115 @@
+// Step 7's pairs (solution/step7/pairs.cuh) run on the CPU, so that their index arithmetic is
+// checked where there is no GPU: pairs-cpu SEED N runs launch_pairs on 11 shapes every seed
+// shares (last column bands of 1 to 63 columns, last row windows of 8 to 56 rows, tall shapes
+// of 7 and 47 columns) and N shapes drawn from SEED (rows a multiple of 8 up to 1000, cols
+// odd up to 1999), each in the block orders the launch times (one band, 8 and all at a time)
+// and 128 bands, and compares the output with the transpose, float for float.
+// Exit 0 when all are exact, 1 when one is not (the first few named), 2 on bad arguments.
+//
+// build.sh (beside it) builds it with pairs-host.h (pairs.cuh, its launch rewritten as a call
+// of tk_emu_launch, its shared tile as emu_tile) and order.h (block_of and band_grid from the
+// solution). A block's threads run one after another, twice: the first pass stops each
+// thread at the block's barrier; the second loads again, the same values into the same
+// places, and goes on to the stores. The tile is filled with a value no input holds before
+// each block, so that a float never staged shows in the output. Not run here: grids past
+// 65535 groups of bands (a matrix of more than 4 million columns and 112 rows).
+#include <csetjmp>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+struct uint3 { unsigned x, y, z; };
+struct dim3 {
+    unsigned x, y, z;
+    dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
+};
+struct int2 { int x, y; };
+static inline int2 make_int2(int x, int y) { return {x, y}; }
+struct alignas(8) float2 { float x, y; };   // aligned as CUDA's: UBSan finds a misaligned one
+static inline float2 make_float2(float x, float y) { return {x, y}; }
+static uint3 threadIdx, blockIdx, gridDim;
+
+static jmp_buf at_barrier;
+static int pass;   // 1: up to the barrier; 2: the whole kernel
+static void __syncthreads() { if (pass == 1) longjmp(at_barrier, 1); }
+
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __launch_bounds__(...)
+#define __restrict__
+#define PANEL_SM_THREADS 2048   // panels.cuh's, for sm_90; the launch bounds alone read it
+
+enum { TILE_FLOATS = 64 * 65 };   // pairs_kernel's tile: 64 rows of 65 floats
+static float emu_tile[TILE_FLOATS];
+static const float UNSTAGED = -3.5f;   // no input holds it: the input is 0, 1, 2, ...
+
+// One thread of a block: up to the barrier in the first pass, the whole kernel in the second.
+template <typename K>
+static __attribute__((noinline)) void run_thread(K &kernel)
+{
+    if (pass == 1 && setjmp(at_barrier))
+        return;
+    kernel();
+}
+
+// A kernel launch: the grid's blocks in turn, each block's threads one after another.
+template <typename K>
+static void tk_emu_launch(dim3 grid, dim3 block, K kernel)
+{
+    gridDim = {grid.x, grid.y, grid.z};
+    for (unsigned by = 0; by < grid.y; by++)
+        for (unsigned bx = 0; bx < grid.x; bx++) {
+            for (float &f : emu_tile)
+                f = UNSTAGED;
+            blockIdx = {bx, by, 0};
+            for (pass = 1; pass <= 2; pass++)
+                for (unsigned ty = 0; ty < block.y; ty++)
+                    for (unsigned tx = 0; tx < block.x; tx++) {
+                        threadIdx = {tx, ty, 0};
+                        run_thread(kernel);
+                    }
+        }
+}
+
+#include "order.h"
+#include "pairs-host.h"
+
+int main(int argc, char **argv)
+{
+    if (argc != 3 || atoi(argv[2]) < 0) {
+        fprintf(stderr, "usage: pairs-cpu SEED N\n");
+        return 2;
+    }
+    std::mt19937_64 draw(strtoull(argv[1], nullptr, 10));
+    const int n = atoi(argv[2]);
+    static const long fixed[][2] = { {8, 1}, {8, 3}, {64, 63}, {64, 65}, {72, 127}, {120, 577},
+                                     {128, 8447}, {1000, 63}, {6000, 65}, {4096, 47}, {9000, 7} };
+    const int nfixed = sizeof fixed / sizeof fixed[0];
+    static const long orders[4] = { 1, 8, 0, 128 };   // bands at a time (0: all)
+    int runs = 0, wrong = 0;
+    for (int k = 0; k < nfixed + n; k++) {
+        const long rows = k < nfixed ? fixed[k][0] : 8 * (1 + (long)(draw() % 125));
+        const long cols = k < nfixed ? fixed[k][1] : 1 + 2 * (long)(draw() % 1000);
+        std::vector<float> in(rows * cols), out(rows * cols);
+        for (size_t i = 0; i < in.size(); i++)
+            in[i] = (float)i;   // exact in a float up to 2^24: every shape here is under it
+        for (long order : orders) {
+            bands = order;
+            std::fill(out.begin(), out.end(), -7.f);
+            launch_pairs(in.data(), out.data(), rows, cols);
+            long bad = 0;
+            for (long r = 0; r < rows; r++)
+                for (long c = 0; c < cols; c++)
+                    bad += out[c * rows + r] != in[r * cols + c];
+            runs++;
+            if (bad && wrong++ < 5)   // every wrong run counted, five named
+                printf("WRONG at %ld x %ld, %ld bands at a time: %ld of %ld floats not the "
+                       "transpose's\n", rows, cols, order, bad, rows * cols);
+        }
+    }
+    printf("pairs-cpu: seed %s, %d shapes (rows a multiple of 8, cols odd) in 4 block orders, "
+           "%d runs exact, %d wrong\n", argv[1], nfixed + n, runs - wrong, wrong);
+    return wrong ? 1 : 0;
+}
