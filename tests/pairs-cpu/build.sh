@@ -3,8 +3,8 @@
 # order it runs in (block_of and band_grid, taken from TRANSPOSE.cu, step 7's solution): the
 # kernel's launch rewritten as a call of pairs-cpu.cpp's tk_emu_launch and its shared tile as
 # the file's emu_tile (DIR/pairs-host.h), then the host's C++ compiler (CXX, else g++), with
-# AddressSanitizer where the compiler has it, so that a read or a write past the input, the
-# output or the tile stops the run. Exit 0 when built; 1, saying why, when not.
+# AddressSanitizer and UBSan where the compiler has them (each finding fatal), so that a read
+# or a write past the input, the output or the tile, or a misaligned float2, stops the run. Exit 0 when built; 1, saying why, when not.
 #   bash tests/pairs-cpu/build.sh PAIRS.cuh TRANSPOSE.cu DIR
 set -u
 src=${1:?usage: build.sh PAIRS.cuh TRANSPOSE.cu DIR} kernel=${2:?} dir=${3:?}
@@ -19,9 +19,10 @@ sed -E -e 's/^([ \t]*)__shared__ float tile\[T \* S\];/\1float *tile = emu_tile;
     -e 's/pairs_kernel<<<([^,]+), (dim3\([^)]*\))>>>\((.*)\);/tk_emu_launch(\1, \2, [\&] { pairs_kernel(\3); });/' \
     "$src" >"$dir/pairs-host.h" || exit 1
 [ "$(grep -c 'emu_tile;' "$dir/pairs-host.h")" = 1 ] || { echo "the shared tile of $src was not rewritten"; exit 1; }
+sed -i 's/^\([ \t]*\)float \*tile = emu_tile;/&\n\1static_assert(T * S == TILE_FLOATS, "pairs-cpu.cpp: emu_tile is not the kernel'"'"'s tile");/' "$dir/pairs-host.h"
 [ "$(grep -c '<<<' "$src")" = "$(grep -c 'tk_emu_launch(' "$dir/pairs-host.h")" ] ||
     { echo "not every launch of $src was rewritten"; exit 1; }
-san=-fsanitize=address,undefined
+san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 echo 'int main() { return 0; }' >"$dir/probe.cpp"
 "${CXX:-g++}" $san "$dir/probe.cpp" -o "$dir/probe" 2>/dev/null && "$dir/probe" || san=""
 [ -n "$san" ] || echo "pairs-cpu: built without AddressSanitizer (the compiler has none here)"
