@@ -130,8 +130,8 @@ transpose_kernel(int rows, int cols, const float *__restrict__ in, float *__rest
    block's rows: tc columns a block across, and down enough blocks of tr rows to reach the
    last row, run `bands` column bands at a time (block_of needs this grid: it reads the order
    back from gridDim.x): g x ny blocks in x, one group of bands a step of y (more bands where
-   the groups would pass a grid's y, 65535). The starter calls it too, before its TODOs are
-   done: launch_pairs (pairs.cuh) does. */
+   the groups would pass a grid's y, 65535). The starter calls it too, before the exercise
+   is done: launch_pairs (pairs.cuh) does. */
 static long bands = 1;   /* column bands at a time: 1, 8, 128, or 0 for all (the launch order) */
 static dim3 band_grid(int rows, int cols, int tc, int tr, int h)
 {
