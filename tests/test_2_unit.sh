@@ -97,10 +97,37 @@ run_cmd tests/pattern-names.sh "$TK_BUILD/patterns.h" scripts/grade/grade-words.
 judge "the pattern-name check names a name dropped from the list and one added" 1 \
     "^only in scripts/grade/grade-words.sh: pairs\$" "^only in $TK_BUILD/patterns.h: bogus\$"
 
+# cpu_mutants WHAT SRC BUILD PROGRAM ARGS...: each line of the input, NAME|EDIT|PATTERN, is a
+# mutant of SRC (sed -E EDIT) that must fail on the CPU: built by the function BUILD (BUILD
+# FILE DIR), then DIR/PROGRAM ARGS exits 1 with a line matching PATTERN. PATTERN asan or
+# asan-misaligned stands for a sanitizer's finding, skipped where $asan is empty.
+cpu_mutants() {
+    local what=$1 src=$2 build=$3 name edit want; shift 3
+    local mutant=$TK_BUILD/cpu-mutant-${src##*/} dir=$TK_BUILD/cpu-mutant
+    while IFS='|' read -r name edit want; do
+        name="step 7's $what on the CPU fail a mutant: $name"
+        case $want in   # findings only the sanitizers make: skipped where the compiler has none
+            asan) want='AddressSanitizer: (heap|global)-buffer-overflow' ;;
+            asan-misaligned) want='runtime error: .*misaligned address' ;;
+        esac
+        if [[ $want == *AddressSanitizer* || $want == *misaligned* ]] && [ -z "$asan" ]; then
+            skip "$name" "the compiler here has no AddressSanitizer and UBSan"; continue
+        fi
+        sed -E "$edit" "$src" >"$mutant"
+        if cmp -s "$src" "$mutant"; then
+            fail "$name" "its edit matched nothing in ${src##*/}"
+            continue
+        fi
+        "$build" "$mutant" "$dir"
+        [ "$RC" = 0 ] || { fail "$name" "the mutant did not build: $(head -3 "$LAST_OUT")"; continue; }
+        expect "$name" 1 "$want" "$dir/$1" "${@:2}"
+    done
+}
+
 # Step 7's panels on the CPU (tests/panels-cpu/): panels.cuh with its kernel launches rewritten
 # as calls of the file's tk_emu_launch, built with the host's C++ compiler, run on panel shapes
-# drawn from a seed and checked float for float; then mutants of it, each one index off or one
-# step wrong, that it must fail.
+# drawn from a seed and checked float for float; then mutants of it, each one index off, one
+# step wrong or a barrier dropped, that it must fail.
 panels_cpu() {   # panels_cpu PANELS.cuh DIR: builds DIR/panels-cpu, or says why not
     run_cmd bash tests/panels-cpu/build.sh "$1" "$2"
 }
@@ -114,16 +141,8 @@ judge "step 7's panels on the CPU: stage_rows alone, exact at 200 stretches from
     0 '^panels-cpu: stage_rows at 200 stretches from any start, 200 exact, 0 wrong$'
 judge "step 7's panels on the CPU: the stride each side's launch takes puts no more lanes of a warp on a bank than W + 1, and 2 at 9 and 13 rows" \
     0 '^panels-cpu: the stride at 160 panel sides, 160 no worse than W \+ 1; 9 and 13 rows at 2\.0 and 2\.0 lanes a bank$'
-while IFS='|' read -r what edit want; do
-    sed -E "$edit" solution/step7/panels.cuh >"$TK_BUILD/panels-mutant.cuh"
-    if cmp -s solution/step7/panels.cuh "$TK_BUILD/panels-mutant.cuh"; then
-        fail "step 7's panels on the CPU fail a mutant: $what" "its edit matched nothing in panels.cuh"
-        continue
-    fi
-    panels_cpu "$TK_BUILD/panels-mutant.cuh" "$TK_BUILD/panels-cpu-mutant"
-    expect "step 7's panels on the CPU fail a mutant: $what" 1 "$want" \
-        "$TK_BUILD/panels-cpu-mutant/panels-cpu" 20261127 40
-done <<'MUTANTS'
+asan=''   # the panels' build uses no sanitizer, and none of their mutants needs one
+cpu_mutants panels solution/step7/panels.cuh panels_cpu panels-cpu 20261127 40 <<'MUTANTS'
 the wide panel's stores read one float over|s/int at = r \* P \+ c;/int at = r * P + c + 1;/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the wide panel's staging steps its source a float short of its rows (W <= NT)|s/src \+= \(size_t\)dr \* cols\)/src += (size_t)dr * cols - 1)/|^WRONG at [0-9]+ x [0-9]+: [1-9]
 the wide panel's stores start each output row's float one column over|s/r = 0; c\+\+; at = c; \}/r = 0; c++; at = c + 1; }/|^WRONG at [0-9]+ x [0-9]+: [1-9]
@@ -134,6 +153,7 @@ the staging from a start off a float4 begins at row 0, column 0|s/r = k \/ cols,
 the panels' shared memory a float short of their stride, each row or column|s/\(size_t\)side \* P \* sizeof/(size_t)side * (P - 1) * sizeof/|shared memory written past the launch's size
 the panels' stride always W + 1, none counted|s/P <= span \+ 8; P\+\+/P <= span + 1; P++/|^panels-cpu: the stride at 160 panel sides, 160 no worse than W \+ 1; 9 and 13 rows at 9\.0 and 10\.5 lanes a bank$
 the panels' stride the one with the most lanes on a bank|s/cost < best_cost\)/cost > best_cost)/|^panels-cpu: the stride at 160 panel sides, [0-9]{1,2} no worse than W \+ 1;
+the wide panel's barrier dropped: its stores run before the whole panel is staged|0,/__syncthreads\(\);/{/__syncthreads\(\);/d}|^WRONG: a store to the output before the block's barrier$
 MUTANTS
 
 # Step 7's pairs on the CPU (tests/pairs-cpu/): pairs.cuh's launch and tile rewritten for the
@@ -142,31 +162,17 @@ MUTANTS
 # cols odd, each in four block orders, and checked float for float; then mutants, each one
 # index, guard or barrier wrong, that it must fail (the sanitizers' two only where the compiler
 # has them).
-run_cmd bash tests/pairs-cpu/build.sh solution/step7/pairs.cuh solution/step7/transpose.cu "$TK_BUILD/pairs-cpu"
+pairs_cpu() {   # pairs_cpu PAIRS.cuh DIR: builds DIR/pairs-cpu, or says why not
+    run_cmd bash tests/pairs-cpu/build.sh "$1" solution/step7/transpose.cu "$2"
+}
+pairs_cpu solution/step7/pairs.cuh "$TK_BUILD/pairs-cpu"
 if [ "$RC" = 0 ]; then pass "step 7's pairs build for the CPU (tests/pairs-cpu/)"
 else fail "step 7's pairs build for the CPU (tests/pairs-cpu/)" "$(head -3 "$LAST_OUT")"; fi
 asan=yes; grep -q "without AddressSanitizer" "$LAST_OUT" && asan=""
 expect "step 7's pairs on the CPU: the transpose, float for float, at 51 shapes with cols odd and rows a multiple of 8 (40 drawn from seed 20261129), in 4 block orders" \
     0 '^pairs-cpu: seed 20261129, 51 shapes \(rows a multiple of 8, cols odd\) in 4 block orders, 204 runs exact, 0 wrong$' \
     "$TK_BUILD/pairs-cpu/pairs-cpu" 20261129 40
-while IFS='|' read -r what edit want; do
-    name="step 7's pairs on the CPU fail a mutant: $what"
-    case $want in   # findings only the sanitizers make: skipped where the compiler has none
-        asan) want='AddressSanitizer: (heap|global)-buffer-overflow' ;;
-        asan-misaligned) want='runtime error: .*misaligned address' ;;
-    esac
-    if [[ $want == *AddressSanitizer* || $want == *misaligned* ]] && [ -z "$asan" ]; then
-        skip "$name" "the compiler here has no AddressSanitizer and UBSan"; continue
-    fi
-    sed -E "$edit" solution/step7/pairs.cuh >"$TK_BUILD/pairs-mutant.cuh"
-    if cmp -s solution/step7/pairs.cuh "$TK_BUILD/pairs-mutant.cuh"; then
-        fail "$name" "its edit matched nothing in pairs.cuh"
-        continue
-    fi
-    run_cmd bash tests/pairs-cpu/build.sh "$TK_BUILD/pairs-mutant.cuh" solution/step7/transpose.cu "$TK_BUILD/pairs-cpu-mutant"
-    [ "$RC" = 0 ] || { fail "$name" "the mutant did not build: $(head -3 "$LAST_OUT")"; continue; }
-    expect "$name" 1 "$want" "$TK_BUILD/pairs-cpu-mutant/pairs-cpu" 20261129 10
-done <<'MUTANTS'
+cpu_mutants pairs solution/step7/pairs.cuh pairs_cpu pairs-cpu 20261129 10 <<'MUTANTS'
 a row that starts on an odd float loads from the float after its first, not before|s/col = 2 \* tx - odd/col = 2 * tx + odd/g|(^WRONG at [0-9]+ x [0-9]+, [0-9]+ bands at a time: [1-9]|AddressSanitizer: heap-buffer-overflow)
 the row's last float never loaded|s/odd && tx == BX - 1 && c0/odd \&\& tx == BX - 2 \&\& c0/|^WRONG at [0-9]+ x [0-9]+, [0-9]+ bands at a time: [1-9]
 the first float of a row on an even float never staged|s/if \(col >= 0\)/if (col > 0)/|^WRONG at [0-9]+ x [0-9]+, [0-9]+ bands at a time: [1-9]

@@ -27,4 +27,4 @@ echo 'int main() { return 0; }' >"$dir/probe.cpp"
 "${CXX:-g++}" $san "$dir/probe.cpp" -o "$dir/probe" 2>/dev/null && "$dir/probe" || san=""
 [ -n "$san" ] || echo "pairs-cpu: built without AddressSanitizer (the compiler has none here)"
 "${CXX:-g++}" -std=c++17 -O1 -g -Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-unused-parameter \
-    $san ${CXXFLAGS:-} -I"$dir" -I"$here" "$here/pairs-cpu.cpp" -o "$dir/pairs-cpu"
+    $san ${CXXFLAGS:-} -I"$dir" -I"$here" -I"$here/../cpu-emu" "$here/pairs-cpu.cpp" -o "$dir/pairs-cpu"

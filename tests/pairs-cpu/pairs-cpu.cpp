@@ -10,22 +10,17 @@
 // build.sh (beside it) builds it with pairs-host.h (pairs.cuh, its launch rewritten as a call
 // of tk_emu_launch, its shared tile as emu_tile) and order.h (block_of and band_grid from the
 // solution), with AddressSanitizer and UBSan (each finding fatal) where the compiler has them.
-// A block's threads run one after another, twice: the first pass stops each thread at the
-// block's barrier, with the output read-only (a store there ends the run, saying so); the
-// second loads again, the same values into the same places, and goes on to the stores. The
-// tile is filled with a value no input holds before each block, so that a float never staged
-// shows in the output. Not run here: grids past 65535 groups of bands (a matrix of more than
-// 4 million columns and more than 112 rows), sides near an int's most, and races between
-// threads of a block other than a store before the barrier (racecheck's, on a GPU).
-#include <csetjmp>
-#include <csignal>
-#include <cstdio>
-#include <cstdlib>
+// Each block runs as tests/cpu-emu/emu.h runs one: its threads in turn, up to the barrier
+// with the output read-only, then again through the stores. The tile is filled with a value
+// no input holds before each block, so that a float never staged shows in the output. Not
+// run here: grids past 65535 groups of bands (a matrix of more than 4 million columns and
+// more than 112 rows), sides near an int's most, and races other than a store before the
+// barrier (racecheck's, on a GPU).
+#include <algorithm>
 #include <random>
-#include <sys/mman.h>
-#include <unistd.h>
+#include <vector>
+#include "emu.h"   // tests/cpu-emu/: CUDA's names, a block's two passes, the output read-only
 
-struct uint3 { unsigned x, y, z; };
 struct dim3 {
     unsigned x, y, z;
     dim3(unsigned a = 1, unsigned b = 1, unsigned c = 1) : x(a), y(b), z(c) {}
@@ -34,56 +29,13 @@ struct int2 { int x, y; };
 static inline int2 make_int2(int x, int y) { return {x, y}; }
 struct alignas(8) float2 { float x, y; };   // aligned as CUDA's: UBSan finds a misaligned one
 static inline float2 make_float2(float x, float y) { return {x, y}; }
-static uint3 threadIdx, blockIdx, gridDim;
-
-static jmp_buf at_barrier;
-static int pass;   // 1: up to the barrier; 2: the whole kernel
-[[maybe_unused]] static void __syncthreads() { if (pass == 1) longjmp(at_barrier, 1); }
-
-#define __global__
-#define __device__
-#define __forceinline__ inline
-#define __launch_bounds__(...)
-#define __restrict__
 #define PANEL_SM_THREADS 2048   // panels.cuh's, for sm_90; the launch bounds alone read it
 
 enum { TILE_FLOATS = 64 * 65 };   // pairs_kernel's tile: 64 rows of 65 floats (build.sh checks)
 static float emu_tile[TILE_FLOATS];
 static const float UNSTAGED = -3.5f;   // no input holds it: the input is 0, 1, 2, ...
 
-// The output, in pages of its own, read-only while a block's first pass runs.
-static float *emu_out;
-static size_t emu_out_bytes;
-static void out_writable(bool yes)
-{
-    if (mprotect(emu_out, emu_out_bytes, yes ? PROT_READ | PROT_WRITE : PROT_READ) != 0) {
-        perror("pairs-cpu: mprotect");
-        exit(2);
-    }
-}
-static void on_segv(int)
-{
-    static const char before[] = "WRONG: a store to the output before the block's barrier\n";
-    static const char other[] = "WRONG: an access outside the program's memory (SIGSEGV)\n";
-    if (pass == 1)
-        (void)!write(1, before, sizeof before - 1);
-    else
-        (void)!write(1, other, sizeof other - 1);
-    _exit(1);
-}
-
-// One thread of a block: up to the barrier in the first pass, the whole kernel in the second.
-template <typename K>
-static __attribute__((noinline)) void run_thread(K &kernel)
-{
-    if (pass == 1) {
-        if (setjmp(at_barrier))
-            return;
-    }
-    kernel();
-}
-
-// A kernel launch: the grid's blocks in turn, each block's threads one after another.
+// A kernel launch: the grid's blocks in turn, the tile filled with UNSTAGED before each.
 template <typename K>
 static void tk_emu_launch(dim3 grid, dim3 block, K kernel)
 {
@@ -93,14 +45,7 @@ static void tk_emu_launch(dim3 grid, dim3 block, K kernel)
             for (float &f : emu_tile)
                 f = UNSTAGED;
             blockIdx = {bx, by, 0};
-            for (pass = 1; pass <= 2; pass++) {
-                out_writable(pass == 2);
-                for (unsigned ty = 0; ty < block.y; ty++)
-                    for (unsigned tx = 0; tx < block.x; tx++) {
-                        threadIdx = {tx, ty, 0};
-                        run_thread(kernel);
-                    }
-            }
+            tk_emu_block(block.x, block.y, kernel);
         }
 }
 
@@ -113,9 +58,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: pairs-cpu SEED N\n");
         return 2;
     }
-    struct sigaction sa = {};
-    sa.sa_handler = on_segv;
-    sigaction(SIGSEGV, &sa, nullptr);
     std::mt19937_64 draw(strtoull(argv[1], nullptr, 10));
     const int n = atoi(argv[2]);
     static const long fixed[][2] = { {8, 1}, {8, 3}, {64, 63}, {64, 65}, {72, 127}, {120, 577},
@@ -127,24 +69,13 @@ int main(int argc, char **argv)
         const long rows = k < nfixed ? fixed[k][0] : 8 * (1 + (long)(draw() % 125));
         const long cols = k < nfixed ? fixed[k][1] : 1 + 2 * (long)(draw() % 1000);
         std::vector<float> in(rows * cols);
-        const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-        emu_out_bytes = (rows * cols * sizeof(float) + page - 1) / page * page;
-        void *map = mmap(nullptr, emu_out_bytes, PROT_READ | PROT_WRITE,
-                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (map == MAP_FAILED) {
-            perror("pairs-cpu: mmap");
-            return 2;
-        }
-        emu_out = (float *)map;
-        float *out = emu_out;
+        float *out = tk_emu_out(rows * cols, -7.f);
         for (size_t i = 0; i < in.size(); i++)
             in[i] = (float)i;   // exact in a float up to 2^24: every shape here is under it
         for (long order : orders) {
             bands = order;
-            out_writable(true);
             std::fill(out, out + rows * cols, -7.f);
             launch_pairs(in.data(), out, rows, cols);
-            out_writable(true);
             long bad = 0;
             for (long r = 0; r < rows; r++)
                 for (long c = 0; c < cols; c++)
@@ -154,7 +85,6 @@ int main(int argc, char **argv)
                 printf("WRONG at %ld x %ld, %ld bands at a time: %ld of %ld floats not the "
                        "transpose's\n", rows, cols, order, bad, rows * cols);
         }
-        munmap(map, emu_out_bytes);
     }
     printf("pairs-cpu: seed %s, %d shapes (rows a multiple of 8, cols odd) in 4 block orders, "
            "%d runs exact, %d wrong\n", argv[1], nfixed + n, runs - wrong, wrong);

@@ -14,4 +14,4 @@ if [ "$(grep -c '<<<' "$src")" != "$(grep -c 'tk_emu_launch(' "$dir/panels-host.
     echo "not every launch of $src was rewritten"; exit 1
 fi
 "${CXX:-g++}" -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-unused-parameter \
-    ${CXXFLAGS:-} -I"$dir" -I"$here" "$here/panels-cpu.cpp" -o "$dir/panels-cpu"
+    ${CXXFLAGS:-} -I"$dir" -I"$here" -I"$here/../cpu-emu" "$here/panels-cpu.cpp" -o "$dir/panels-cpu"

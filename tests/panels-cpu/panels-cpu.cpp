@@ -7,19 +7,19 @@
 //
 // build.sh (beside it) builds it with panels-host.h, panels.cuh with each kernel launch
 // rewritten as a call of tk_emu_launch (sed), and this file's stand-ins for CUDA's names.
-// A block's threads run one after another, twice: the first pass stops each thread at the
-// block's barrier (every panel kernel has one: its shared panel is written before it and only
-// read after); the second stages again, the same values into the same places, and goes on to
-// the stores. Shared memory is the launch's size, with a guard after it that must stay unwritten.
+// Each block runs as tests/cpu-emu/emu.h runs one: its threads in turn, up to the barrier
+// (every panel kernel has one: its shared panel is written before it and only read after)
+// with the output read-only, then again through the stores; a store to the output before the
+// barrier ends the run (exit 1), saying so. Shared memory is the launch's size, with a guard
+// after it that must stay unwritten.
 #include <algorithm>
-#include <csetjmp>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
 #include <vector>
 
-struct tk_uint3 { unsigned x, y, z; };
-static tk_uint3 threadIdx, blockIdx;
+#include "emu.h"   // tests/cpu-emu/: CUDA's names, a block's two passes, the output read-only
+
 struct alignas(16) float4 { float x, y, z, w; };   // aligned as CUDA's: UBSan finds a misaligned one
 static inline float4 make_float4(float a, float b, float c, float d) { return {a, b, c, d}; }
 static inline long min(long a, long b) { return a < b ? a : b; }
@@ -27,19 +27,10 @@ static inline size_t min(size_t a, size_t b) { return a < b ? a : b; }
 static inline int max(int a, int b) { return a > b ? a : b; }
 typedef void *cudaStream_t;
 
-static jmp_buf at_barrier;
-static int pass;                       // 1: up to the barrier; 2: the whole kernel
-static void __syncthreads() { if (pass == 1) longjmp(at_barrier, 1); }
-
 enum { SHARED_MAX = 1 << 16, GUARD = 64 };
 alignas(16) float panel[SHARED_MAX];   // what each kernel's extern __shared__ panel[] names: the
                                        // launch's shared memory, then GUARD floats never written
 
-#define __global__
-#define __device__
-#define __forceinline__ inline
-#define __launch_bounds__(...)   /* NT, and a research build's least blocks a multiprocessor */
-#define __restrict__
 #define __shared__
 #define __align__(n) __attribute__((aligned(n)))
 
@@ -59,13 +50,7 @@ static void tk_emu_launch(unsigned blocks, unsigned nt, size_t smem, K kernel)
     for (unsigned b = 0; b < blocks; b++) {
         std::fill(panel, panel + n + GUARD, -1.f);
         blockIdx = {b, 0, 0};
-        for (pass = 1; pass <= 2; pass++)
-            for (unsigned t = 0; t < nt; t++) {
-                threadIdx = {t, 0, 0};
-                if (pass == 1 && setjmp(at_barrier))
-                    continue;
-                kernel();
-            }
+        tk_emu_block(nt, 1, kernel);
         for (size_t i = n; i < n + GUARD; i++)
             guard_broken |= panel[i] != -1.f;
     }
@@ -117,11 +102,12 @@ int main(int argc, char **argv)
                     "disagree\n", rows, cols);
             return 1;
         }
-        std::vector<float> in(rows * cols), out(rows * cols, -7.f);
+        std::vector<float> in(rows * cols);
+        float *out = tk_emu_out(rows * cols, -7.f);
         for (size_t i = 0; i < in.size(); i++)
             in[i] = (float)i;   // exact in a float up to 2^24: every shape here is under it
         guard_broken = 0;
-        launch_panel(in.data(), out.data(), rows, cols, nullptr);
+        launch_panel(in.data(), out, rows, cols, nullptr);
         long bad = 0;
         for (long r = 0; r < rows; r++)
             for (long c = 0; c < cols; c++)

@@ -1,0 +1,99 @@
+// CUDA's names for step 7's kernels run on the CPU (tests/panels-cpu, tests/pairs-cpu): a
+// block's threads run one after another, twice. The first pass stops each thread at the
+// block's barrier (each of these kernels has one: its shared memory is written before it and
+// only read after), with the output read-only, so that a store before the barrier ends the
+// run, saying so; the second runs each thread again from the start, loading the same values
+// into the same places, and on through its stores. Races between threads other than a store
+// before the barrier are not seen here (compute-sanitizer's racecheck, on a GPU).
+#ifndef TK_CPU_EMU_H
+#define TK_CPU_EMU_H
+#include <csetjmp>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __launch_bounds__(...)   /* NT, and a least number of blocks a multiprocessor */
+#define __restrict__
+
+struct tk_uint3 { unsigned x, y, z; };
+[[maybe_unused]] static tk_uint3 threadIdx, blockIdx, gridDim;
+
+static jmp_buf at_barrier;
+static int pass;   // 1: up to the barrier; 2: the whole kernel
+[[maybe_unused]] static void __syncthreads() { if (pass == 1) longjmp(at_barrier, 1); }
+
+// The output, in pages of its own (tk_emu_out), read-only while a block's first pass runs.
+static float *emu_out;
+static size_t emu_out_bytes;
+static void emu_out_writable(bool yes)
+{
+    if (emu_out && mprotect(emu_out, emu_out_bytes, yes ? PROT_READ | PROT_WRITE : PROT_READ)) {
+        perror("mprotect");
+        exit(2);
+    }
+}
+static void emu_on_segv(int)
+{
+    static const char before[] = "WRONG: a store to the output before the block's barrier\n";
+    static const char other[] = "WRONG: an access outside the program's memory (SIGSEGV)\n";
+    if (pass == 1)
+        (void)!write(1, before, sizeof before - 1);
+    else
+        (void)!write(1, other, sizeof other - 1);
+    _exit(1);
+}
+// An output of n floats, each fill; the one before it given back.
+[[maybe_unused]] static float *tk_emu_out(size_t n, float fill)
+{
+    static bool handled;
+    if (!handled) {
+        struct sigaction sa = {};
+        sa.sa_handler = emu_on_segv;
+        sigaction(SIGSEGV, &sa, nullptr);
+        handled = true;
+    }
+    if (emu_out)
+        munmap(emu_out, emu_out_bytes);
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    emu_out_bytes = ((n ? n : 1) * sizeof(float) + page - 1) / page * page;
+    void *map = mmap(nullptr, emu_out_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) {
+        perror("mmap");
+        exit(2);
+    }
+    emu_out = (float *)map;
+    for (size_t i = 0; i < n; i++)
+        emu_out[i] = fill;
+    return emu_out;
+}
+
+// One thread: up to the barrier in the first pass, the whole kernel in the second.
+template <typename K>
+static __attribute__((noinline)) void emu_thread(K &kernel)
+{
+    if (pass == 1) {
+        if (setjmp(at_barrier))
+            return;
+    }
+    kernel();
+}
+
+// One block (blockIdx set) of nx x ny threads, in the two passes.
+template <typename K>
+static void tk_emu_block(unsigned nx, unsigned ny, K &kernel)
+{
+    for (pass = 1; pass <= 2; pass++) {
+        emu_out_writable(pass == 2);
+        for (unsigned ty = 0; ty < ny; ty++)
+            for (unsigned tx = 0; tx < nx; tx++) {
+                threadIdx = {tx, ty, 0};
+                emu_thread(kernel);
+            }
+    }
+}
+#endif
