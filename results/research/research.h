@@ -2,18 +2,31 @@
    median, and the solution's grid for its windows. Research, not part of the kit.
 
    time_rounds: in each round every variant runs in turn: poison(v) (its output poisoned, where it has one), the
-   harness's L2 flush (tk_flush_l2), then run(v) between two CUDA events; in the last round,
-   check(v) after it. The first 2 rounds are not counted. Returns each variant's times in ms,
-   one a counted round (ms[v][i]: variant v in round i). */
+   harness's L2 flush (tk_flush_l2, through a scratch buffer of twice the GPU's L2, zeroed,
+   its own; sink: its one int of output), then run(v) between two CUDA events; in the last
+   round, check(v) after it. The first 2 rounds are not counted. Returns each variant's times
+   in ms, one a counted round (ms[v][i]: variant v in round i).
+
+   parse_shape: the options of the programs of a rows x cols matrix (halves, oddcols). */
 #pragma once
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <vector>
 #include "core.h"   /* the harness's CUDA_CHECK and L2 flush (common/) */
 
 template <class Poison, class Run, class Check>
-static std::vector<std::vector<double>> time_rounds(int nv, int reps, const void *scratch, size_t scratch_bytes,
-                                                    int *sink, Poison poison, Run run, Check check)
+static std::vector<std::vector<double>> time_rounds(int nv, int reps, int *sink, Poison poison, Run run,
+                                                    Check check)
 {
+    int dev = 0, l2 = 0;
+    CUDA_CHECK(cudaGetDevice(&dev));
+    CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
+    const size_t scratch_bytes = 2 * (size_t)l2 / sizeof(int4) * sizeof(int4);
+    int4 *scratch;
+    CUDA_CHECK(cudaMalloc(&scratch, scratch_bytes));
+    CUDA_CHECK(cudaMemset(scratch, 0, scratch_bytes));
     cudaEvent_t e0, e1;
     CUDA_CHECK(cudaEventCreate(&e0));
     CUDA_CHECK(cudaEventCreate(&e1));
@@ -36,7 +49,30 @@ static std::vector<std::vector<double>> time_rounds(int nv, int reps, const void
         }
     CUDA_CHECK(cudaEventDestroy(e0));
     CUDA_CHECK(cudaEventDestroy(e1));
+    CUDA_CHECK(cudaFree(scratch));
     return ms;
+}
+
+/* --rows R --cols C [--reps N] [--only NAME] into *R, *C, *reps and *only (the index of NAME
+   in names, -1 without --only); 0, or 2 after saying what is wrong, as PROG. */
+static inline int parse_shape(int argc, char **argv, const char *prog, const char *const *names, int nv,
+                              long *R, long *C, int *reps, int *only)
+{
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--rows") && a + 1 < argc) *R = atol(argv[++a]);
+        else if (!strcmp(argv[a], "--cols") && a + 1 < argc) *C = atol(argv[++a]);
+        else if (!strcmp(argv[a], "--reps") && a + 1 < argc) *reps = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "--only") && a + 1 < argc) {
+            const char *s = argv[++a];
+            for (int v = 0; v < nv; v++) if (!strcmp(s, names[v])) *only = v;
+            if (*only < 0) { fprintf(stderr, "%s: no variant %s\n", prog, s); return 2; }
+        } else { fprintf(stderr, "usage: %s --rows R --cols C [--reps N] [--only NAME]\n", prog); return 2; }
+    }
+    if (*R < 1 || *C < 1 || *R > 2147483000L || *C > 2147483000L || *reps < 1) {
+        fprintf(stderr, "%s: bad shape or reps\n", prog);
+        return 2;
+    }
+    return 0;
 }
 
 /* The median (of an even count, the mean of the middle two). */

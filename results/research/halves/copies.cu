@@ -81,26 +81,21 @@ int main(int argc, char **argv)
     }
     if (n < 4 || n % 4 || reps < 1) { fprintf(stderr, "copies: N must be a multiple of 4 (float4s), reps at least 1\n"); return 2; }
     size_t n4 = n / 4;
-    int dev = 0, l2 = 0, sms = 0, per256 = 0;
+    int dev = 0, sms = 0, per256 = 0;
     CUDA_CHECK(cudaGetDevice(&dev));
-    CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per256, stride_copy<4, false>, 256, 0));
     int wave = sms * per256;
     float4 *in, *out;
-    int4 *scratch;
     int *sink;
-    size_t sn = 2 * (size_t)l2 / sizeof(int4);
     CUDA_CHECK(cudaMalloc(&in, n * 4));
     CUDA_CHECK(cudaMalloc(&out, n * 4));
-    CUDA_CHECK(cudaMalloc(&scratch, sn * sizeof(int4)));
-    CUDA_CHECK(cudaMemset(scratch, 0, sn * sizeof(int4)));
     CUDA_CHECK(cudaMalloc(&sink, sizeof(int)));
     fill_kernel<<<4096, 256>>>((unsigned *)in, n);
     CUDA_CHECK(cudaGetLastError());
     printf("%zu floats (%.0f MiB), %d SMs, one wave %d blocks of 256\n", n, n * 4.0 / 1048576, sms, wave);
     int status = 0;
-    std::vector<std::vector<double>> ms = time_rounds(NV, reps, scratch, sn * sizeof(int4), sink,
+    std::vector<std::vector<double>> ms = time_rounds(NV, reps, sink,
         [&](int) { CUDA_CHECK(cudaMemset(out, 0xFF, n * 4)); },   /* poison */
         [&](int v) {
             switch (v) {

@@ -321,17 +321,8 @@ static const int checked[NV] = { 1, 1, 1, 0, 0, 0, 0, 1, 0, 1, 1, 0, 1, 0 };
 int main(int argc, char **argv)
 {
     int reps = 15, only = -1;
-    for (int a = 1; a < argc; a++) {
-        if (!strcmp(argv[a], "--rows") && a + 1 < argc) R = atol(argv[++a]);
-        else if (!strcmp(argv[a], "--cols") && a + 1 < argc) C = atol(argv[++a]);
-        else if (!strcmp(argv[a], "--reps") && a + 1 < argc) reps = atoi(argv[++a]);
-        else if (!strcmp(argv[a], "--only") && a + 1 < argc) {
-            const char *s = argv[++a];
-            for (int v = 0; v < NV; v++) if (!strcmp(s, names[v])) only = v;
-            if (only < 0) { fprintf(stderr, "halves: no variant %s\n", s); return 2; }
-        } else { fprintf(stderr, "usage: halves --rows R --cols C [--reps N] [--only NAME]\n"); return 2; }
-    }
-    if (R < 1 || C < 1 || R > 2147483000L || C > 2147483000L || reps < 1) { fprintf(stderr, "halves: bad shape or reps\n"); return 2; }
+    if (parse_shape(argc, argv, "halves", names, NV, &R, &C, &reps, &only))
+        return 2;
     N = (size_t)R * C;
     int dev = 0, l2 = 0, sms = 0, per_sm = 0;
     cudaDeviceProp p;
@@ -341,13 +332,9 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_kernel<1>, 256, 0));
     copy_blocks = sms * (per_sm > 0 ? per_sm : 1);
-    size_t scratch_n = 2 * (size_t)l2 / sizeof(int4);
-    int4 *d_scratch;
     CUDA_CHECK(cudaMalloc(&d_in, N * 4));
     CUDA_CHECK(cudaMalloc(&d_out, N * 4));
     CUDA_CHECK(cudaMalloc(&d_sink, sizeof(int)));
-    CUDA_CHECK(cudaMalloc(&d_scratch, scratch_n * sizeof(int4)));
-    CUDA_CHECK(cudaMemset(d_scratch, 0, scratch_n * sizeof(int4)));
     fill_kernel<<<4096, 256>>>((unsigned *)d_in, N);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
@@ -360,7 +347,7 @@ int main(int argc, char **argv)
         return 0;
     }
     int status = 0;
-    std::vector<std::vector<double>> ms = time_rounds(NV, reps, d_scratch, scratch_n * sizeof(int4), d_sink,
+    std::vector<std::vector<double>> ms = time_rounds(NV, reps, d_sink,
         [&](int v) { if (checked[v]) CUDA_CHECK(cudaMemset(d_out, 0xFF, N * 4)); },   /* poison */
         run,
         [&](int v) {

@@ -213,31 +213,17 @@ __global__ void fill_kernel(unsigned *p, size_t n)
 int main(int argc, char **argv)
 {
     int reps = 15, only = -1;
-    for (int a = 1; a < argc; a++) {
-        if (!strcmp(argv[a], "--rows") && a + 1 < argc) R = atol(argv[++a]);
-        else if (!strcmp(argv[a], "--cols") && a + 1 < argc) C = atol(argv[++a]);
-        else if (!strcmp(argv[a], "--reps") && a + 1 < argc) reps = atoi(argv[++a]);
-        else if (!strcmp(argv[a], "--only") && a + 1 < argc) {
-            const char *s = argv[++a];
-            for (int v = 0; v < NV; v++) if (!strcmp(s, names[v])) only = v;
-            if (only < 0) { fprintf(stderr, "oddcols: no variant %s\n", s); return 2; }
-        } else { fprintf(stderr, "usage: oddcols --rows R --cols C [--reps N] [--only NAME]\n"); return 2; }
-    }
-    if (R < 1 || C < 1 || R > 2147483000L || C > 2147483000L || reps < 1) { fprintf(stderr, "oddcols: bad shape or reps\n"); return 2; }
+    if (parse_shape(argc, argv, "oddcols", names, NV, &R, &C, &reps, &only))
+        return 2;
     N = (size_t)R * C;
-    int dev = 0, l2 = 0;
+    int dev = 0;
     cudaDeviceProp p;
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaGetDeviceProperties(&p, dev));
-    CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-    size_t scratch_n = 2 * (size_t)l2 / sizeof(int4);
-    int4 *d_scratch;
     int *d_sink;
     CUDA_CHECK(cudaMalloc(&d_in, N * 4));
     CUDA_CHECK(cudaMalloc(&d_out, N * 4));
     CUDA_CHECK(cudaMalloc(&d_sink, sizeof(int)));
-    CUDA_CHECK(cudaMalloc(&d_scratch, scratch_n * sizeof(int4)));
-    CUDA_CHECK(cudaMemset(d_scratch, 0, scratch_n * sizeof(int4)));
     fill_kernel<<<4096, 256>>>((unsigned *)d_in, N);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
@@ -251,7 +237,7 @@ int main(int argc, char **argv)
         return d != 0;
     }
     int status = 0;
-    std::vector<std::vector<double>> ms = time_rounds(NV, reps, d_scratch, scratch_n * sizeof(int4), d_sink,
+    std::vector<std::vector<double>> ms = time_rounds(NV, reps, d_sink,
         [&](int) { CUDA_CHECK(cudaMemset(d_out, 0xFF, N * 4)); },   /* poison */
         run,
         [&](int v) {

@@ -154,14 +154,10 @@ int main(int argc, char **argv)
     CUDA_CHECK(cudaGetDevice(&dev));
     CUDA_CHECK(cudaGetDeviceProperties(&p, dev));
     CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev));
-    size_t sn = 2 * (size_t)l2 / sizeof(int4);
-    int4 *scratch;
     int *sink;
     unsigned long long *d_bad;
     CUDA_CHECK(cudaMalloc(&d_in, N * 4));
     CUDA_CHECK(cudaMalloc(&d_out, N * 4));
-    CUDA_CHECK(cudaMalloc(&scratch, sn * sizeof(int4)));
-    CUDA_CHECK(cudaMemset(scratch, 0, sn * sizeof(int4)));
     CUDA_CHECK(cudaMalloc(&sink, sizeof(int)));
     CUDA_CHECK(cudaMalloc(&d_bad, sizeof *d_bad));
     fill_kernel<<<4096, 256>>>((unsigned *)d_in, N);
@@ -176,7 +172,7 @@ int main(int argc, char **argv)
         return 0;
     }
     int status = 0;
-    std::vector<std::vector<double>> ms = time_rounds(NV, reps, scratch, sn * sizeof(int4), sink,
+    std::vector<std::vector<double>> ms = time_rounds(NV, reps, sink,
         [&](int) { CUDA_CHECK(cudaMemset(d_out, 0xFF, N * 4)); },   /* poison */
         run,
         [&](int v) {
