@@ -5,7 +5,8 @@
 # it). Beside them, under OUT/sweep: device.txt (the GPU's name, UUID and serial: which
 # machine ran which part), clocks.csv (nvidia-smi every 100 ms), partI.txt (each part's
 # output) and a copy of the CSV and of its notes, which the next call needs together (results.sh
-# --part takes a CSV only with its own notes): copy both back into results/ before it.
+# --part takes a CSV only with its own notes), copied after every part: copy both back into
+# results/ before the next call.
 # Here first: git rev-parse --short HEAD > .devrun/commit (and carry .devrun); on a sweep's
 # first call no CSV of that name may be in results/ (move an earlier run's aside, as
 # results/README.md's file table names it). Then, where the GPU is:
@@ -22,8 +23,9 @@ for ((i = first; i <= last; i++)); do
         --seed "$seed" --part "$i/$n" --out "$csv" >"$O/part$i.txt" 2>&1 ||
         { echo "part $i of $n: exit $? (124: past PART_LIMIT)"; status=1; break; }
     echo "part $i of $n done at $(date -u +%T), $((SECONDS - t0)) s"
+    # after every part, so that a call cut off by the device's limit still brings the parts back
+    cp "$csv" "${csv%.csv}-copy.txt" "$O/" 2>/dev/null
 done
-cp "$csv" "${csv%.csv}-copy.txt" "$O/" 2>/dev/null
 tail -2 "$O/device.txt"
 call_clocks
 exit $status
