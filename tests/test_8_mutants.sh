@@ -79,11 +79,43 @@ sed '/__syncthreads/d; /int oc = /s/$/\n    __syncthreads();/' "$base" >"$mt/mov
 ! one_edit "$base" "$mt/moved.cu" && pass "one edit: a line moved and changed on the way is caught" ||
     fail "one edit: a line moved and changed on the way is caught" "not caught"
 
-# 3. tests/mutants/equivalent.txt names mutants the generator makes, each with a reason.
-stale=$(awk 'NR == FNR { made[$1] = 1; next } !/^[ \t]*(#|$)/ && (!($1 in made) || NF < 4) { print $1 }' \
+# 3. tests/mutants/equivalent.txt names mutants the generator makes, each with the code of
+# its line and a reason.
+stale=$(awk 'NR == FNR { made[$1] = 1; next } !/^[ \t]*(#|$)/ && !($1 in made) { print $1 }' \
             "$list" $MUT/equivalent.txt)
-[ -z "$stale" ] && pass "every mutant listed as equivalent is made by the generator and has its reason" ||
-    fail "every mutant listed as equivalent is made by the generator and has its reason" "$(echo "$stale" | tr '\n' ' ')"
+[ -z "$stale" ] && pass "every mutant listed as equivalent is made by the generator" ||
+    fail "every mutant listed as equivalent is made by the generator" "$(echo "$stale" | tr '\n' ' ')"
+# equivalent_pins FILE ROOT: each mutant FILE lists whose line of ROOT/solution/STEP/transpose.cu
+# does not hold the code FILE gives it in backquotes (the line's comment left out), or that
+# gives no code or no reason, one a line, saying which.
+equivalent_pins() {
+    awk -v root="$2" '!/^[ \t]*(#|$)/ {
+        id = $1; split(id, p, "-"); n = substr(p[2], 2) + 0
+        if (!match($0, /`[^`]*`/)) { print id ": gives no code"; next }
+        pin = substr($0, RSTART + 1, RLENGTH - 2)
+        if (substr($0, RSTART + RLENGTH) !~ /[^ \t]/) { print id ": gives no reason"; next }
+        f = root "/solution/" p[1] "/transpose.cu"; code = ""; k = 0
+        while ((getline l < f) > 0) if (++k == n) { code = l; break }
+        close(f)
+        sub(/\/\*.*\*\/[ \t]*$/, "", code); gsub(/^[ \t]+|[ \t]+$/, "", code)
+        if (code != pin) print id ": gives `" pin "`, line " n " holds `" code "`" }' "$1"
+}
+pins=$(equivalent_pins $MUT/equivalent.txt .)
+[ -z "$pins" ] && pass "every mutant listed as equivalent gives its line's code, which the line still holds, and a reason" ||
+    fail "every mutant listed as equivalent gives its line's code, which the line still holds, and a reason" "$pins"
+# The check can fail: step 7's solution with a line put in above its launch (the lines below
+# move down one, as when a reason came to name another mutant), and a listed mutant whose
+# reason is cut off.
+for d in solution/step*/; do mkdir -p "$mt/pins/$d" && cp "$d/transpose.cu" "$mt/pins/$d"; done
+sed '150i /* a line put in */' solution/step7/transpose.cu >"$mt/pins/solution/step7/transpose.cu"
+sed 's/^\(step7-L157-grid-rc-1  `[^`]*`\).*/\1/' $MUT/equivalent.txt >"$mt/pins/equivalent.txt"
+pins=$(equivalent_pins "$mt/pins/equivalent.txt" "$mt/pins")
+[[ $pins == *'step7-L156-grid-rc-1: gives `bool panel = panel_shape(rows, cols);`, line 156 holds `'* ]] &&
+    pass "equivalent pins: a line moved under a listed mutant is named, with both codes" ||
+    fail "equivalent pins: a line moved under a listed mutant is named, with both codes" "$pins"
+[[ $pins == *"step7-L157-grid-rc-1: gives no reason"* ]] && [[ $pins != *step6-* ]] &&
+    pass "equivalent pins: a listed mutant with no reason is named; the steps unchanged are not" ||
+    fail "equivalent pins: a listed mutant with no reason is named; the steps unchanged are not" "$pins"
 
 # 4. The table of the grader's words. Every finding the grader can print, from its own words
 # (scripts/grade/grade-words.sh, scripts/grade/grade.sh, the harness), must be read as exactly its row, and
