@@ -86,18 +86,21 @@ stale=$(awk 'NR == FNR { made[$1] = 1; next } !/^[ \t]*(#|$)/ && !($1 in made) {
 [ -z "$stale" ] && pass "every mutant listed as equivalent is made by the generator" ||
     fail "every mutant listed as equivalent is made by the generator" "$(echo "$stale" | tr '\n' ' ')"
 # equivalent_pins FILE ROOT: each mutant FILE lists whose line of ROOT/solution/STEP/transpose.cu
-# does not hold the code FILE gives it in backquotes (the line's comment left out), or that
-# gives no code or no reason, one a line, saying which.
+# does not hold the code FILE gives it in backquotes (the line's last /* */ comment left out,
+# when the line ends with it), or that gives no code or no reason, one a line, saying which.
+# (A line whose code holds a backquote cannot be given: no solution has one.)
 equivalent_pins() {
     awk -v root="$2" '!/^[ \t]*(#|$)/ {
         id = $1; split(id, p, "-"); n = substr(p[2], 2) + 0
         if (!match($0, /`[^`]*`/)) { print id ": gives no code"; next }
         pin = substr($0, RSTART + 1, RLENGTH - 2)
+        if (pin !~ /[^ \t]/) { print id ": gives no code"; next }
         if (substr($0, RSTART + RLENGTH) !~ /[^ \t]/) { print id ": gives no reason"; next }
         f = root "/solution/" p[1] "/transpose.cu"; code = ""; k = 0
         while ((getline l < f) > 0) if (++k == n) { code = l; break }
         close(f)
-        sub(/\/\*.*\*\/[ \t]*$/, "", code); gsub(/^[ \t]+|[ \t]+$/, "", code)
+        if (match(code, /\/\*([^*]|\*+[^*\/])*\*+\/[ \t]*$/)) code = substr(code, 1, RSTART - 1)
+        gsub(/^[ \t]+|[ \t]+$/, "", code)
         if (code != pin) print id ": gives `" pin "`, line " n " holds `" code "`" }' "$1"
 }
 pins=$(equivalent_pins $MUT/equivalent.txt .)
