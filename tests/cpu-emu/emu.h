@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <sys/mman.h>
 #include <unistd.h>
+#include <vector>
 #if defined(__SANITIZE_ADDRESS__)
 #define TK_EMU_ASAN 1
 #elif defined(__has_feature)
@@ -100,6 +101,26 @@ static void emu_on_segv(int)
     for (size_t i = 0; i < n; i++)
         emu_out[i] = fill;
     return emu_out;
+}
+
+// The input of a rows x cols transpose, each float its index: exact in a float up to 2^24,
+// over every shape these tests run.
+[[maybe_unused]] static std::vector<float> tk_emu_in(long rows, long cols)
+{
+    std::vector<float> in(rows * cols);
+    for (size_t i = 0; i < in.size(); i++)
+        in[i] = (float)i;
+    return in;
+}
+// How many floats of out (cols x rows) are not in's transpose.
+[[maybe_unused]] static long tk_emu_misplaced(const std::vector<float> &in, const float *out,
+                                              long rows, long cols)
+{
+    long bad = 0;
+    for (long r = 0; r < rows; r++)
+        for (long c = 0; c < cols; c++)
+            bad += out[c * rows + r] != in[r * cols + c];
+    return bad;
 }
 
 // One thread: up to the barrier in the first pass, the whole kernel in the second.

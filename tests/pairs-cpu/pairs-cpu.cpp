@@ -68,18 +68,14 @@ int main(int argc, char **argv)
     for (int k = 0; k < nfixed + n; k++) {
         const long rows = k < nfixed ? fixed[k][0] : 8 * (1 + (long)(draw() % 125));
         const long cols = k < nfixed ? fixed[k][1] : 1 + 2 * (long)(draw() % 1000);
-        std::vector<float> in(rows * cols);
+        const std::vector<float> in = tk_emu_in(rows, cols);
         float *out = tk_emu_out(rows * cols, -7.f);
-        for (size_t i = 0; i < in.size(); i++)
-            in[i] = (float)i;   // exact in a float up to 2^24: every shape here is under it
         for (long order : orders) {
             bands = order;
-            std::fill(out, out + rows * cols, -7.f);
+            if (order != orders[0])
+                std::fill(out, out + rows * cols, -7.f);
             launch_pairs(in.data(), out, rows, cols);
-            long bad = 0;
-            for (long r = 0; r < rows; r++)
-                for (long c = 0; c < cols; c++)
-                    bad += out[c * rows + r] != in[r * cols + c];
+            const long bad = tk_emu_misplaced(in, out, rows, cols);
             runs++;
             if (bad && wrong++ < 5)   // every wrong run counted, five named
                 printf("WRONG at %ld x %ld, %ld bands at a time: %ld of %ld floats not the "

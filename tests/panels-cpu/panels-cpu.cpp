@@ -102,16 +102,11 @@ int main(int argc, char **argv)
                     "disagree\n", rows, cols);
             return 1;
         }
-        std::vector<float> in(rows * cols);
+        const std::vector<float> in = tk_emu_in(rows, cols);
         float *out = tk_emu_out(rows * cols, -7.f);
-        for (size_t i = 0; i < in.size(); i++)
-            in[i] = (float)i;   // exact in a float up to 2^24: every shape here is under it
         guard_broken = 0;
         launch_panel(in.data(), out, rows, cols, nullptr);
-        long bad = 0;
-        for (long r = 0; r < rows; r++)
-            for (long c = 0; c < cols; c++)
-                bad += out[c * rows + r] != in[r * cols + c];
+        const long bad = tk_emu_misplaced(in, out, rows, cols);
         if ((bad || guard_broken) && wrong++ < 5)   // every wrong shape counted, five named
             printf("WRONG at %ld x %ld: %ld of %ld floats not the transpose's%s\n", rows, cols,
                    bad, rows * cols,
