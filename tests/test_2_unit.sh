@@ -154,6 +154,7 @@ the panels' shared memory a float short of their stride, each row or column|s/\(
 the panels' stride always W + 1, none counted|s/P <= span \+ 8; P\+\+/P <= span + 1; P++/|^panels-cpu: the stride at 160 panel sides, 160 no worse than W \+ 1; 9 and 13 rows at 9\.0 and 10\.5 lanes a bank$
 the panels' stride the one with the most lanes on a bank|s/cost < best_cost\)/cost > best_cost)/|^panels-cpu: the stride at 160 panel sides, [0-9]{1,2} no worse than W \+ 1;
 the wide panel's barrier dropped: its stores run before the whole panel is staged|0,/__syncthreads\(\);/{/__syncthreads\(\);/d}|^WRONG: a store to the output before the block's barrier$
+the wide panel's last stores write a float past their stretch|s/e < 4 \&\& k \+ e < n; e\+\+\)/e < 4 \&\& k + e <= n; e++)/|^WRONG at [0-9]+ x [0-9]+: 0 of [0-9]+ floats not the transpose's; 1 float written past the output$
 MUTANTS
 
 # Step 7's pairs on the CPU (tests/pairs-cpu/): pairs.cuh's launch and tile rewritten for the
@@ -180,4 +181,5 @@ the stores take the tile's next column for a pair's second float|s/tile\[\(2 \* 
 the staging reads a row past the matrix|s/if \(r < rows && c \+ 1 < cols\)/if (r <= rows \&\& c + 1 < cols)/|asan
 the barrier dropped: a block stores before all of its tile is staged|/^    __syncthreads\(\);$/d|^WRONG: a store to the output before the block's barrier$
 the stores read a pair from the tile as one float2, off 8 bytes|s/make_float2\(tile\[2 \* tx \* S \+ c\], tile\[\(2 \* tx \+ 1\) \* S \+ c\]\)/*(const float2 *)\&tile[2 * tx * S + c + 1]/|asan-misaligned
+the stores' guard lets a block write the output row after the last, past the output|s/if \(c0 \+ c < cols \&\& r < rows\)/if (c0 + c <= cols \&\& r < rows)/|^WRONG at [0-9]+ x [0-9]+, [0-9]+ bands at a time: 0 of [0-9]+ floats not the transpose's; [0-9]+ floats? written past the output$
 MUTANTS

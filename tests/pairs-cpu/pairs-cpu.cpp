@@ -3,7 +3,8 @@
 // shares (last column bands of 1 to 63 columns, last row windows of 8 to 56 rows, tall shapes
 // of 7 and 47 columns) and N shapes drawn from SEED (rows a multiple of 8 up to 1000, cols
 // odd up to 1999), each in the block orders the launch times (one band, 8 and all at a time)
-// and 128 bands, and compares the output with the transpose, float for float.
+// and 128 bands, and compares the output with the transpose, float for float, and checks that
+// nothing was written past it (up to the end of its mapping, tests/cpu-emu/emu.h).
 // Exit 0 when all are exact, 1 when one is not (the first few named) or when a block stores
 // to the output before its barrier, 2 on bad arguments.
 //
@@ -75,11 +76,14 @@ int main(int argc, char **argv)
             if (order != orders[0])
                 std::fill(out, out + rows * cols, -7.f);
             launch_pairs(in.data(), out, rows, cols);
-            const long bad = tk_emu_misplaced(in, out, rows, cols);
+            const long bad = tk_emu_misplaced(in, out, rows, cols), past = tk_emu_past();
             runs++;
-            if (bad && wrong++ < 5)   // every wrong run counted, five named
+            char more[64] = "";
+            if (past)
+                snprintf(more, sizeof more, "; %ld float%s written past the output", past, past == 1 ? "" : "s");
+            if ((bad || past) && wrong++ < 5)   // every wrong run counted, five named
                 printf("WRONG at %ld x %ld, %ld bands at a time: %ld of %ld floats not the "
-                       "transpose's\n", rows, cols, order, bad, rows * cols);
+                       "transpose's%s\n", rows, cols, order, bad, rows * cols, more);
         }
     }
     printf("pairs-cpu: seed %s, %d shapes (rows a multiple of 8, cols odd) in 4 block orders, "

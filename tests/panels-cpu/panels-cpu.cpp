@@ -2,8 +2,9 @@
 // checked where there is no GPU: panels-cpu SEED N draws N panel shapes from SEED (wide ones of
 // 1 to 112 rows, tall ones of 1 to 48 columns, the long side up to 100000; the first 16 have
 // the sides 1 to 8, wide then tall), runs launch_panel on each and compares the output with
-// the transpose, float for float; then stage_rows alone at N stretches from any start. Exit 0
-// when all are exact, 1 when one is not (the first few named), 2 on bad arguments.
+// the transpose, float for float, and checks that nothing was written past it (up to the end
+// of its mapping, tests/cpu-emu/emu.h); then stage_rows alone at N stretches from any start.
+// Exit 0 when all are exact, 1 when one is not (the first few named), 2 on bad arguments.
 //
 // build.sh (beside it) builds it with panels-host.h, panels.cuh with each kernel launch
 // rewritten as a call of tk_emu_launch (sed), and this file's stand-ins for CUDA's names.
@@ -106,10 +107,13 @@ int main(int argc, char **argv)
         float *out = tk_emu_out(rows * cols, -7.f);
         guard_broken = 0;
         launch_panel(in.data(), out, rows, cols, nullptr);
-        const long bad = tk_emu_misplaced(in, out, rows, cols);
-        if ((bad || guard_broken) && wrong++ < 5)   // every wrong shape counted, five named
-            printf("WRONG at %ld x %ld: %ld of %ld floats not the transpose's%s\n", rows, cols,
-                   bad, rows * cols,
+        const long bad = tk_emu_misplaced(in, out, rows, cols), past = tk_emu_past();
+        char more[64] = "";
+        if (past)
+            snprintf(more, sizeof more, "; %ld float%s written past the output", past, past == 1 ? "" : "s");
+        if ((bad || past || guard_broken) && wrong++ < 5)   // every wrong shape counted, five named
+            printf("WRONG at %ld x %ld: %ld of %ld floats not the transpose's%s%s\n", rows, cols,
+                   bad, rows * cols, more,
                    guard_broken ? "; shared memory written past the launch's size" : "");
     }
     printf("panels-cpu: seed %s, %d panel shapes, %d exact, %d wrong\n", argv[1], n, n - wrong,
@@ -151,8 +155,8 @@ int main(int argc, char **argv)
     for (int tall = 0; tall <= 1; tall++)
         for (int side = 1; side <= (tall ? PANEL_COLS : PANEL_ROWS); side++) {
             const long rows = tall ? side + 1 : side, cols = tall ? side : side + 1;
-            std::vector<float> in(rows * cols), out(rows * cols);
-            launch_panel(in.data(), out.data(), rows, cols, nullptr);
+            const std::vector<float> in(rows * cols);
+            launch_panel(in.data(), tk_emu_out(rows * cols, 0.f), rows, cols, nullptr);
             const int P = (int)(last_smem / sizeof(float) / side);
             int span = 32;
             while (2 * span < P) span *= 2;                  // P is span + 1 .. span + 8
