@@ -100,28 +100,49 @@ judge "the pattern-name check names a name dropped from the list and one added" 
 # cpu_mutants WHAT SRC BUILD PROGRAM ARGS...: each line of the input, NAME|EDIT|PATTERN, is a
 # mutant of SRC (sed -E EDIT) that must fail on the CPU: built by the function BUILD (BUILD
 # FILE DIR), then DIR/PROGRAM ARGS exits 1 with a line matching PATTERN. PATTERN asan or
-# asan-misaligned stands for a sanitizer's finding, skipped where $asan is empty.
+# asan-misaligned stands for a sanitizer's finding, skipped where $asan is empty. The mutants
+# build and run side by side, as many at a time as the machine has cores, each in its own
+# folder; then each is judged, in the input's order.
 cpu_mutants() {
-    local what=$1 src=$2 build=$3 name edit want; shift 3
-    local mutant=$TK_BUILD/cpu-mutant-${src##*/} dir=$TK_BUILD/cpu-mutant
+    local what=$1 src=$2 build=$3 name edit want k=0 dir; shift 3
+    local names=() wants=() base=$TK_BUILD/cpu-mutants-$what
+    rm -rf "$base" && mkdir -p "$base"
     while IFS='|' read -r name edit want; do
-        name="step 7's $what on the CPU fail a mutant: $name"
+        k=$((k + 1)) dir=$base/$k
+        names[k]="step 7's $what on the CPU fail a mutant: $name"
         case $want in   # findings only the sanitizers make: skipped where the compiler has none
             asan) want='AddressSanitizer: (heap|global)-buffer-overflow' ;;
             asan-misaligned) want='runtime error: .*misaligned address' ;;
         esac
+        wants[k]=$want
         if [[ $want == *AddressSanitizer* || $want == *misaligned* ]] && [ -z "$asan" ]; then
-            skip "$name" "the compiler here has no AddressSanitizer and UBSan"; continue
-        fi
-        sed -E "$edit" "$src" >"$mutant"
-        if cmp -s "$src" "$mutant"; then
-            fail "$name" "its edit matched nothing in ${src##*/}"
             continue
         fi
-        "$build" "$mutant" "$dir"
-        [ "$RC" = 0 ] || { fail "$name" "the mutant did not build: $(head -3 "$LAST_OUT")"; continue; }
-        expect "$name" 1 "$want" "$dir/$1" "${@:2}"
+        mkdir -p "$dir" && sed -E "$edit" "$src" >"$dir/${src##*/}"
+        while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n; done
+        (   # in the background: the build's output, then the run's, and the status
+            LAST_OUT=$dir/out
+            cmp -s "$src" "$dir/${src##*/}" && { echo edit >"$dir/rc"; exit; }
+            "$build" "$dir/${src##*/}" "$dir/b"
+            [ "$RC" = 0 ] || { echo build >"$dir/rc"; exit; }
+            run_cmd "$dir/b/$1" "${@:2}"; echo "$RC $LAST_SECS" >"$dir/rc"
+        ) </dev/null &
     done
+    wait
+    for ((k = 1; k <= ${#names[@]}; k++)); do
+        dir=$base/$k name=${names[k]} want=${wants[k]}
+        if [ ! -d "$dir" ]; then
+            skip "$name" "the compiler here has no AddressSanitizer and UBSan"; continue
+        fi
+        LAST_OUT=$dir/out
+        case $(cat "$dir/rc" 2>/dev/null) in
+            edit) LAST_OUT=/dev/null; fail "$name" "its edit matched nothing in ${src##*/}" ;;
+            build) fail "$name" "the mutant did not build: $(head -3 "$LAST_OUT")" ;;
+            '') LAST_OUT=/dev/null; fail "$name" "its build and run left no status" ;;
+            *) read -r RC LAST_SECS <"$dir/rc"; judge "$name" 1 "$want" ;;
+        esac
+    done
+    LAST_OUT=$TK_BUILD/last.out
 }
 
 # Step 7's panels on the CPU (tests/panels-cpu/): panels.cuh with its kernel launches rewritten
