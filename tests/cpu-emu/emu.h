@@ -62,8 +62,8 @@ static void (*volatile emu_leave_at_barrier)() = emu_leave;
 // mapping is whole huge pages (2 MiB), asked for as such: where Linux grants them (transparent
 // huge pages "madvise" or "always"), mprotect changes a few entries a call, not one a 4 KiB
 // page, twice a block (panels-cpu at 200 shapes: 55 s, 48 of them in the kernel, with 4 KiB
-// pages; 6 s with huge pages); where not, the same checks run, slower. Past the output, up to the mapping's end,
-// every float must keep its fill (tk_emu_past).
+// pages; 6 s with huge pages); where not, the same checks run, slower. Past the output, up to
+// the mapping's end, every float must keep its fill (tk_emu_past).
 enum : size_t { EMU_HUGE = 2u << 20 };
 static float *emu_out, emu_out_fill;
 static size_t emu_out_bytes, emu_out_n;

@@ -80,7 +80,8 @@ int main(int argc, char **argv)
             runs++;
             char more[64] = "";
             if (past)
-                snprintf(more, sizeof more, "; %ld float%s written past the output", past, past == 1 ? "" : "s");
+                snprintf(more, sizeof more, "; %ld float%s written past the output", past,
+                         past == 1 ? "" : "s");
             if ((bad || past) && wrong++ < 5)   // every wrong run counted, five named
                 printf("WRONG at %ld x %ld, %ld bands at a time: %ld of %ld floats not the "
                        "transpose's%s\n", rows, cols, order, bad, rows * cols, more);

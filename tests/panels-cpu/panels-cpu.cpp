@@ -110,7 +110,8 @@ int main(int argc, char **argv)
         const long bad = tk_emu_misplaced(in, out, rows, cols), past = tk_emu_past();
         char more[64] = "";
         if (past)
-            snprintf(more, sizeof more, "; %ld float%s written past the output", past, past == 1 ? "" : "s");
+            snprintf(more, sizeof more, "; %ld float%s written past the output", past,
+                     past == 1 ? "" : "s");
         if ((bad || past || guard_broken) && wrong++ < 5)   // every wrong shape counted, five named
             printf("WRONG at %ld x %ld: %ld of %ld floats not the transpose's%s%s\n", rows, cols,
                    bad, rows * cols, more,
