@@ -1,0 +1,28 @@
+#!/bin/bash
+# H200: step 6 ahead of step 7 at 4096 x 4096 (64 MiB a matrix, just past the 60 MiB L2) in the
+# H200's sweep of 0.20.0, by 1.2 points. Is one of step 7's ways as fast as step 6 there, and
+# does its first-launch trial (five runs of each way, tk_fastest_way) keep it? Four turns; in
+# each, solution/step6, solution/step7 (its trials keep a way), then solution/step7 forced to
+# each of its six ways there (TK_WAY=0 to 5, untimed choice), each run a process of its own,
+# median of 20 runs, the output of each checked; the kit's own tree, built here.
+# Here first (no GPU): git rev-parse --short HEAD > .devrun/commit (carry .devrun)
+# Then, where the GPU is: OUT=DIR bash results/research/l2-edge/probe-call.sh
+set -u
+. "$(dirname "$0")/../call-lib.sh"
+call_device l2-edge
+for s in 6 7; do make -C solution/step$s SM=90 >>"$O/build.txt" 2>&1 || { tail "$O/build.txt"; exit 1; }; done
+run() {   # run ENV... STEP: one process at 4096 x 4096, its rows and its note
+    echo "== $* ($(date -u +%T))"
+    env "${@:1:$#-1}" timeout 60 "solution/${!#}/transpose" --rows 4096 --cols 4096 --no-cpu 2>&1 |
+        grep -E "copy ceiling|^GPU-|^note|WRONG|rror"
+}
+for turn in 1 2 3 4; do
+    run TK_NONE=1 step6
+    run TK_NONE=1 step7
+    for w in 0 1 2 3 4 5; do run TK_WAY=$w step7; done
+done >"$O/time.txt" 2>&1
+echo "elapsed $((SECONDS - t0)) s" >>"$O/time.txt"
+tail -2 "$O/device.txt"
+call_clocks
+awk '/^== /{ r = $2 == "TK_NONE=1" ? $3 : $3 "-" $2 } /^GPU-/{ for (i = NF; i > 0; i--) if ($i ~ /%\)?$/) { p = $i; break }; v[r] = v[r] " " p } END { for (r in v) print r ":" v[r] }' "$O/time.txt" | sort
+grep -E "elapsed|WRONG|rror" "$O/time.txt"
