@@ -134,7 +134,7 @@ cpu_mutants() {
         if [ ! -d "$dir" ]; then
             skip "$name" "the compiler here has no AddressSanitizer and UBSan"; continue
         fi
-        LAST_OUT=$dir/out
+        LAST_OUT=$dir/out LAST_SECS=0   # took(), in fail's $(...), cannot clear it
         case $(cat "$dir/rc" 2>/dev/null) in
             edit) LAST_OUT=/dev/null; fail "$name" "its edit matched nothing in ${src##*/}" ;;
             build) fail "$name" "the mutant did not build: $(head -3 "$LAST_OUT")" ;;

@@ -14,7 +14,9 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include <vector>
 #if defined(__SANITIZE_ADDRESS__)
@@ -58,15 +60,30 @@ static __attribute__((noinline)) void emu_leave()
 static void (*volatile emu_leave_at_barrier)() = emu_leave;
 [[maybe_unused]] static void __syncthreads() { if (pass == 1) emu_leave_at_barrier(); }
 
-// The output, in pages of its own (tk_emu_out), read-only while a block's first pass runs. Its
-// mapping is whole huge pages (2 MiB), asked for as such: where Linux grants them (transparent
-// huge pages "madvise" or "always"), mprotect changes a few entries a call, not one a 4 KiB
-// page, twice a block (panels-cpu at 200 shapes: 55 s, 48 of them in the kernel, with 4 KiB
-// pages; 6 s with huge pages); where not, the same checks run, slower. Past the output, up to
-// the mapping's end, every float must keep its fill (tk_emu_past).
-enum : size_t { EMU_HUGE = 2u << 20 };
-static float *emu_out, emu_out_fill;
-static size_t emu_out_bytes, emu_out_n;
+// The output, in pages of its own (tk_emu_out), read-only while a block's first pass runs, and
+// after them a guard page that no access may touch. mprotect, called twice a block, changes one
+// page-table entry a page: where Linux grants transparent huge pages ("madvise" or "always"),
+// the output lies in pages of 2 MiB, one entry each (panels-cpu at 200 shapes took 55 s, 48 of
+// them in the kernel, on 4 KiB pages, and 6 s on huge pages); where it does not, in the
+// system's own pages. At least one float follows the output in its pages, and up to their end
+// every float must keep its fill (tk_emu_past); an access past them faults on the guard.
+static float *emu_out;
+static float emu_out_fill;
+static size_t emu_out_bytes, emu_out_n;   // the output's pages, in bytes; its floats
+static size_t emu_grain()   // 2 MiB where transparent huge pages can be had, else a page
+{
+#if defined(MADV_HUGEPAGE) && defined(PR_GET_THP_DISABLE)
+    char mode[128] = "";
+    if (FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r")) {
+        if (!fgets(mode, sizeof mode, f))
+            mode[0] = 0;
+        fclose(f);
+    }
+    if (mode[0] && !strstr(mode, "[never]") && prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0) == 0)
+        return 2u << 20;
+#endif
+    return (size_t)sysconf(_SC_PAGESIZE);
+}
 static void emu_out_writable(bool yes)
 {
     if (emu_out && mprotect(emu_out, emu_out_bytes, yes ? PROT_READ | PROT_WRITE : PROT_READ)) {
@@ -94,23 +111,30 @@ static void emu_on_segv(int)
         sigaction(SIGSEGV, &sa, nullptr);
         handled = true;
     }
+    static const size_t page = (size_t)sysconf(_SC_PAGESIZE), grain = emu_grain();
     if (emu_out)
-        munmap(emu_out, emu_out_bytes);
-    emu_out_bytes = ((n ? n : 1) * sizeof(float) + EMU_HUGE - 1) / EMU_HUGE * EMU_HUGE;
-    // a huge page more than that, so that the mapping can start on one; the rest given back
-    char *map = (char *)mmap(nullptr, emu_out_bytes + EMU_HUGE, PROT_READ | PROT_WRITE,
+        munmap(emu_out, emu_out_bytes + page);   // with its guard
+    emu_out_bytes = ((n + 1) * sizeof(float) + grain - 1) / grain * grain;
+    // a grain more, so that the output can start on one, and the guard; the rest given back
+    char *map = (char *)mmap(nullptr, emu_out_bytes + grain + page, PROT_READ | PROT_WRITE,
                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (map == MAP_FAILED) {
         perror("mmap");
         exit(2);
     }
-    const size_t head = (EMU_HUGE - (size_t)map % EMU_HUGE) % EMU_HUGE;
+    const size_t head = (grain - (size_t)map % grain) % grain;
     if (head)
         munmap(map, head);
-    munmap(map + head + emu_out_bytes, EMU_HUGE - head);
     emu_out = (float *)(map + head);
+    char *guard = map + head + emu_out_bytes;
+    munmap(guard + page, grain - head);
+    if (mprotect(guard, page, PROT_NONE)) {
+        perror("mprotect");
+        exit(2);
+    }
 #ifdef MADV_HUGEPAGE
-    madvise(emu_out, emu_out_bytes, MADV_HUGEPAGE);   // a hint: without huge pages, only slower
+    if (grain > page)
+        madvise(emu_out, emu_out_bytes, MADV_HUGEPAGE);   // a hint: without them, only slower
 #endif
     emu_out_n = n;
     emu_out_fill = fill;

@@ -4,8 +4,9 @@
 # kernel's launch rewritten as a call of pairs-cpu.cpp's tk_emu_launch and its shared tile as
 # the file's emu_tile (DIR/pairs-host.h), then the host's C++ compiler (CXX, else g++), with
 # AddressSanitizer and UBSan where the compiler has them (each finding fatal), so that a read
-# or a write past the input or the tile, or a misaligned float2, stops the run (a write past
-# the output, in pages of its own, pairs-cpu counts). Exit 0 when built; 1, saying why, when not.
+# or a write past the input or the tile, or a misaligned float2, stops the run (the output
+# lies in pages of its own: pairs-cpu counts a write past it up to their end, and one further
+# faults). Exit 0 when built; 1, saying why, when not.
 #   bash tests/pairs-cpu/build.sh PAIRS.cuh TRANSPOSE.cu DIR
 set -u
 src=${1:?usage: build.sh PAIRS.cuh TRANSPOSE.cu DIR} kernel=${2:?} dir=${3:?}
