@@ -163,17 +163,23 @@ static void emu_on_segv(int)
     return bad;
 }
 
-// How many floats past the output, up to its mapping's end, were written since the last call
-// (no longer the fill); each one's fill put back.
-[[maybe_unused]] static long tk_emu_past()
+// What was written past the output since the last call, up to the end of its pages (floats no
+// longer the fill, each one's fill put back): "" when nothing, else "; N floats written past
+// the output", for a WRONG line to end with.
+[[maybe_unused]] static const char *tk_emu_past()
 {
+    static char said[64];
     long past = 0;
     for (size_t i = emu_out_n; i < emu_out_bytes / sizeof(float); i++)
         if (emu_out[i] != emu_out_fill) {
             past++;
             emu_out[i] = emu_out_fill;
         }
-    return past;
+    said[0] = 0;
+    if (past)
+        snprintf(said, sizeof said, "; %ld float%s written past the output", past,
+                 past == 1 ? "" : "s");
+    return said;
 }
 
 // One thread: up to the barrier in the first pass, the whole kernel in the second.

@@ -28,5 +28,5 @@ done >"$O/time.txt" 2>&1
 echo "elapsed $((SECONDS - t0)) s" >>"$O/time.txt"
 tail -2 "$O/device.txt"
 call_clocks
-awk '/^== /{ r = $2 == "TK_NONE=1" ? $3 : $3 "-" $2 } /^GPU-/{ for (i = NF; i > 0; i--) if ($i ~ /%\)?$/) { p = $i; break }; v[r] = v[r] " " p } END { for (r in v) print r ":" v[r] }' "$O/time.txt" | sort
+awk -f "$(dirname "$0")/table.awk" "$O/time.txt"
 grep -E "elapsed|WRONG|rror" "$O/time.txt"
