@@ -9,10 +9,10 @@
 #   call_time SHAPES BY    time.txt: each shape RxC, each build of B twice in turn, median of
 #                          10, with the launch's note of the ways it timed, until BY s have
 #                          passed since call_begin (TIME_BY overrides)
-#   call_turns SHAPES BY CONFIG...   time.txt: each shape RxC in two turns, in each turn each
-#                          CONFIG ("ENV... BUILD": words for env, then a binary's folder) once,
-#                          median of 10, until BY s have passed since call_begin (TIME_BY
-#                          overrides)
+#   call_turns SHAPES BY CONFIG...   time.txt: each shape RxC in two turns (TURNS=N: N), in
+#                          each turn each CONFIG ("ENV... BUILD": words for env, then a binary's
+#                          folder) once, median of 10, until BY s have passed since call_begin
+#                          (TIME_BY overrides)
 #   call_sanitize BUILDS SHAPES  sanitizer.txt: memcheck and racecheck on each build of BUILDS
 #                          in turn at each shape, each build's run ending with its elapsed line
 #   call_build_logs        the builds' logs gathered into build.txt (fewer files to bring back)
@@ -62,7 +62,7 @@ call_time() {
 call_turns() {
     local s turn c shapes=$1 by=$2; shift 2
     for s in ${SHAPES:-$shapes}; do
-      for turn in 1 2; do
+      for ((turn = 1; turn <= ${TURNS:-2}; turn++)); do
         [ $((SECONDS - t0)) -lt "${TIME_BY:-$by}" ] || break 2
         for c in "$@"; do   # ${c% *} the environment's words, ${c##* } the build
           echo "== ${c% *} ${c##* }/transpose --rows ${s%x*} --cols ${s#*x} --no-cpu --reps 10 ($(date -u +%T))"
