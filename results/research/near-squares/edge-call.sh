@@ -5,7 +5,8 @@
 # near-squares read about 3% more than their matrix from DRAM in 8 bands and 15.7% more in one
 # band (../../../step7/RESEARCH.md, "The near-squares' extra reads"): are those the sectors two
 # bands share, read again a pass apart, and does keeping them in the L2 buy time? Each shape
-# in one turn, median of 10 each; then Nsight Compute (DRAM bytes, time) on the four at
+# in one turn, median of 10 each (the patch's policy is a thread's, but the machine code gives
+# each warp one: variants.sh); then Nsight Compute (DRAM bytes, time) on the four at
 # 28787 x 28783, and memcheck and racecheck on the patch at two small shapes. The builds: bash
 # results/research/near-squares/variants.sh .devrun/tdbf (here, no GPU), and
 # git rev-parse --short HEAD > .devrun/commit. Then, where the GPU is (carry .devrun):

@@ -8,7 +8,9 @@
 # every other way's tile stays static. And edge.patch: the solution's ways, but where a row's
 # sector shared by two column bands is read a pass down the matrix apart (the last band of a
 # group of bands at a time, then the first of the next), the first loads it to be evicted
-# last from the L2 and the second to be evicted first (PTX createpolicy, sm_80 on). And
+# last from the L2 and the second to be evicted first (PTX createpolicy, sm_80 on); its sm_90
+# machine code holds a load's policy in a uniform register, one for the whole warp, so a
+# warp's loads took one thread's policy (../../../step7/RESEARCH.md says what that tested). And
 # p128.patch and p256.patch: the window kernel's loads ask the L2 to fetch the 128-byte line
 # or the 256 bytes around them (PTX ld's prefetch size), beside asm.patch, the same loads in
 # PTX with none (the control). Carry the DIR. bash variants.sh DIR
