@@ -57,6 +57,18 @@ expect() {
 
 # GPU present? scripts/lib/lib.sh's no_gpu asks the step 1 solution. A broken GPU run counts as present:
 # it must fail the GPU tests, not skip them.
+# kit_pages GLOB...: the pages the globs match that are the kit's own. In a git checkout those
+# git tracks (a student's copy of a step beside the steps, mywork/ as the README has it, is
+# not one: its pages are not the kit's); elsewhere (an archive of the kit) every match.
+kit_pages() {
+    local tracked f
+    tracked=$(git ls-files 2>/dev/null) || tracked=
+    for f in "$@"; do
+        [ -f "$f" ] || continue
+        [ -z "$tracked" ] || grep -qxF -- "$f" <<<"$tracked" || continue
+        echo "$f"
+    done
+}
 gpu_probe() {
     [ -n "${GPU_STATE:-}" ] && return
     if no_gpu "$TK_ROOT/solution/step1/transpose"; then

@@ -425,11 +425,11 @@ sed '/^<details><summary>Hint 3/,/^<\/details>/d' step3/README.md >"$TK_BUILD/ti
     fail "hint tiers: a missing tier is caught" "not caught"
 
 # The glossary's promise (GLOSSARY.md): every README of the kit, found by glob (new step
-# folders too), links the first use of each glossary term to the term's entry, and every link
-# into the glossary lands on an anchor it has (tests/glossary-links.sh; each term's words:
-# tests/glossary-terms.txt).
-for f in README.md */README.md */*/README.md; do
-    [ -f "$f" ] && [[ $f != tests/build/* ]] || continue
+# folders too; kit_pages: the kit's own, not a student's copy), links the first use of each
+# glossary term to the term's entry, and every link into the glossary lands on an anchor it
+# has (tests/glossary-links.sh; each term's words: tests/glossary-terms.txt).
+for f in $(kit_pages README.md */README.md */*/README.md); do
+    [[ $f != tests/build/* ]] || continue
     expect "$f links the first use of each glossary term to its entry" 0 '' tests/glossary-links.sh . "$f"
 done
 # The check can fail: on a copy of the kit's glossary and step 3's README, a first use left
@@ -462,11 +462,23 @@ expect "glossary links: the same README unchanged passes" 0 '' tests/glossary-li
 # tests/figures.txt): each line of the manifest finds its phrase with the figures its files
 # give, and every measured-looking figure of a page (a number with %, GB/s, ms, points, x...)
 # is held by a line, or exempted there with a reason. Every page of the kit is checked, found
-# by glob (new pages too); CHANGELOG.md is history, its figures those of their day.
-for f in *.md */*.md */*/*.md; do
-    [ -f "$f" ] && [ "$f" != CHANGELOG.md ] && [[ $f != tests/* ]] || continue
+# by glob (new pages too; kit_pages: the kit's own, not a student's copy); CHANGELOG.md is
+# history, its figures those of their day.
+for f in $(kit_pages *.md */*.md */*/*.md); do
+    [ "$f" != CHANGELOG.md ] && [[ $f != tests/* ]] || continue
     expect "$f: every figure it quotes is its committed file's (tests/figures.txt)" 0 '' tests/figures.sh . "$f"
 done
+# kit_pages can tell: in a git checkout a copy of a step that git does not track is left out
+# (the README's cp -r step1 mywork), and outside one every match is a page.
+pkit=$TK_BUILD/pages-kit
+rm -rf "$pkit" && mkdir -p "$pkit/step1" "$pkit/mywork" && echo '# Step 1' >"$pkit/step1/README.md" &&
+    cp "$pkit/step1/README.md" "$pkit/mywork/README.md"
+pages=$(cd "$pkit" && kit_pages */README.md | tr '\n' ' ')
+[ "$pages" = "mywork/README.md step1/README.md " ] && pass "kit_pages: outside a git checkout, every page the globs match" ||
+    fail "kit_pages: outside a git checkout, every page the globs match" "got '$pages'"
+pages=$(cd "$pkit" && git init -q . && git add step1/README.md && kit_pages */README.md | tr '\n' ' ')
+[ "$pages" = "step1/README.md " ] && pass "kit_pages: in a git checkout, a student's untracked copy (mywork/) is not a kit page" ||
+    fail "kit_pages: in a git checkout, a student's untracked copy (mywork/) is not a kit page" "got '$pages'"
 # The check can fail: on a copy of the manifest, step 1's page and the reference runs, a
 # figure of the page changed, a value of its file changed, a new figure no line holds, a
 # phrase the page no longer has, and a manifest line that reads no single row.
