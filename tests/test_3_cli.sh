@@ -136,8 +136,10 @@ else
     fail "--csv: stdout starts with the CSV header" "header missing"
 fi
 
-expect "make run without a GPU builds, runs the CPU row and explains" 0 'No usable GPU here' \
-    env CUDA_VISIBLE_DEVICES= make run ARGS="-n 256"
+# make exits 2 when a recipe fails; the script's own status is make's "Error 3".
+run_cmd env CUDA_VISIBLE_DEVICES= make run ARGS="-n 256"
+judge "make run without a GPU builds, runs the CPU row, explains and fails (Error 3)" 2 \
+    '^CPU\+OMP ' 'No usable GPU here' 'run\] Error 3$'
 
 # Starters carry their step's TODO markers and no other step's; solutions carry none.
 for n in $STEP_NUMS; do

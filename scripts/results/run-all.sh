@@ -2,9 +2,9 @@
 # Runs every solution step once, in order, with the arguments given (default size otherwise).
 # The first step also prints the CPU+OMP row; the others skip it (--no-cpu). A step across
 # GPUs on a machine with one GPU says so and is skipped.
-# Exit status: 0 when every step ran and checked, or when there is no GPU (explained); 6 when
-# the driver is older than the build's CUDA (explained); otherwise the first failing step's
-# status (see ./transpose --help).
+# Exit status: 0 when every step ran and checked; 3 when there is no usable GPU and 6 when the
+# driver is older than the build's CUDA (each explained, after the CPU row), as make results,
+# make large and make check; otherwise the first failing step's status (./transpose --help).
 set -u
 cd "$(dirname "$0")/../.." || exit 4
 
@@ -30,7 +30,7 @@ for n in $(scripts/lib/steps.sh); do
         echo
         echo "No usable GPU here (the line above says why): every step is built and the CPU"
         echo "row ran; run 'make run' on a machine with an NVIDIA GPU to see the GPU rows."
-        exit 0
+        exit 3
     fi
     if [ "$rc" = 6 ]; then
         echo
