@@ -704,6 +704,8 @@ else
 fi
 expect "an old driver: make run's script says so, exit 6" 6 '^The NVIDIA driver is too old for this build' \
     scripts/results/run-all.sh -n 64
+expect "an old driver: the copy-mode probe (common/README.md) says so, exit 6" 6 "^copy-modes: nothing was run: $old_driver\$" \
+    scripts/bench/copy-modes/copy-modes.sh "$TK_BUILD/copy-modes" 64x64 2
 expect "an old driver: the grader says so, exit 6" 6 "^nothing was graded: the driver is too old for this build: $old_driver\. It builds; update the driver" \
     scripts/grade/grade.sh solution/step2
 expect "an old driver: make results says so, exit 6" 6 "^results: the driver is too old for this build: $old_driver\$" \
@@ -758,12 +760,13 @@ alone_here() { PATH=$alone:$PATH gpu_others; }
 run_cmd alone_here
 [ "$RC" = 0 ] && [ ! -s "$LAST_OUT" ] && pass "a GPU of one's own: gpu_others says nothing" ||
     fail "a GPU of one's own: gpu_others says nothing" "exit $RC, or it printed the above"
+gpu_probe; ran=$([ "$GPU_STATE" = present ] && echo 0 || echo 3)   # run-all's status here: no GPU, 3
 PATH=$alone:$PATH run_cmd scripts/results/run-all.sh -n 64
-judge "a GPU of one's own: make run's script prints no shared-GPU note" 0 '^== step1 =='
+judge "a GPU of one's own: make run's script prints no shared-GPU note" "$ran" '^== step1 =='
 grep -q 'not this run' "$LAST_OUT" && fail "a GPU of one's own: no shared-GPU note" "the note was printed" ||
     pass "a GPU of one's own: no shared-GPU note"
 PATH=$shared:$PATH run_cmd scripts/results/run-all.sh -n 64
-judge "a shared GPU: make run's script says its GB/s are shared, naming the process" 0 \
+judge "a shared GPU: make run's script says its GB/s are shared, naming the process" "$ran" \
     "^note: this GPU is not this run's alone" '^  pid 4242 /usr/bin/python3'
 if gpu_test "a shared GPU: the grader does not judge the speed, saying why"; then
     PATH=$shared:$PATH run_cmd scripts/grade/grade.sh solution/step2
@@ -771,6 +774,16 @@ if gpu_test "a shared GPU: the grader does not judge the speed, saying why"; the
         '^note: speed not judged: other processes are on this GPU \(pid 4242' \
         '^graded step2: passed'
 fi
+
+# The copy-mode probe's script (common/README.md, "When the copy changes speed"): its usage,
+# and what it refuses before it builds or runs anything.
+expect "copy-modes.sh -h prints its usage" 0 '^usage: .*copy-modes\.sh DIR "ROWSxCOLS \.\.\." ROUNDS \[REALLOC\]' \
+    scripts/bench/copy-modes/copy-modes.sh -h
+expect "copy-modes.sh with too few arguments: its usage, exit 2" 2 '^usage: ' scripts/bench/copy-modes/copy-modes.sh "$TK_BUILD/copy-modes"
+expect "copy-modes.sh: a shape not ROWSxCOLS is refused, exit 2" 2 "^copy-modes: '64y64' is not ROWSxCOLS\$" \
+    scripts/bench/copy-modes/copy-modes.sh "$TK_BUILD/copy-modes" "64x64 64y64" 2
+expect "copy-modes.sh: ROUNDS of 0 is refused, exit 2" 2 '^copy-modes: give one shape or more, ROUNDS of 1 or more' \
+    scripts/bench/copy-modes/copy-modes.sh "$TK_BUILD/copy-modes" 64x64 0
 
 # make large picks the shapes the GPU's memory holds, and says which it skips and why.
 run_cmd scripts/results/large.sh --plan --memory 24576

@@ -41,6 +41,13 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t n = (size_t)rows * cols;
+    int count, status;
+    char why[256];
+    const char *problem = tk_gpu_problem(&count, &status, why, sizeof why);
+    if (problem) {   /* no usable GPU: say why, as the steps do, with their status */
+        fprintf(stderr, "copy-modes: nothing was run: %s\n", problem);
+        return status;
+    }
     cudaDeviceProp p;
     CUDA_CHECK(cudaGetDeviceProperties(&p, 0));
     size_t scratch_bytes = 2 * (size_t)p.l2CacheSize;

@@ -2,19 +2,34 @@
 # The copy-mode probe with the GPU's state beside it: SM and memory clocks, power, temperature
 # and the throttle reasons sampled every 100 ms by nvidia-smi while ./copy-modes runs, and,
 # where nsys is installed, whether cudaMemcpy's device-to-device copy ran on a copy engine or
-# as a kernel. Writes DIR/probe-*.txt and DIR/smi-*.csv.
+# as a kernel. Writes DIR/probe-*.txt and DIR/smi-*.csv. Exit status: 0; 2 for bad arguments;
+# 3 (no usable GPU) or 6 (a driver older than the build's CUDA), said as the steps say it;
+# otherwise the probe's.
 #   scripts/bench/copy-modes/copy-modes.sh DIR "ROWSxCOLS ..." ROUNDS [REALLOC]
 set -u
+usage() { echo "usage: $0 DIR \"ROWSxCOLS ...\" ROUNDS [REALLOC] (copy-modes.cu says what it shows)"; }
+[ "${1:-}" = -h ] || [ "${1:-}" = --help ] && { usage; exit 0; }
+[ $# -ge 3 ] && [ $# -le 4 ] || { usage >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-dir=${1:?DIR} shapes=${2:?shapes} rounds=${3:?rounds} realloc=${4:-0}
+dir=$1 shapes=$2 rounds=$3 realloc=${4:-0}
+for s in $shapes; do
+    [[ $s =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]] || { echo "copy-modes: '$s' is not ROWSxCOLS" >&2; exit 2; }
+done
+[[ -n $shapes && $rounds =~ ^[1-9][0-9]*$ && $realloc =~ ^[0-9]+$ ]] ||
+    { echo "copy-modes: give one shape or more, ROUNDS of 1 or more and REALLOC of 0 or more" >&2; exit 2; }
 mkdir -p "$dir"
 make -s -C "$here" || exit
 for s in $shapes; do
     r=${s%x*} c=${s#*x}
-    nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,temperature.memory,clocks_event_reasons.active \
-        --format=csv -lms 100 > "$dir/smi-$s.csv" 2>&1 & smi=$!
+    if command -v nvidia-smi >/dev/null; then
+        nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,temperature.gpu,temperature.memory,clocks_event_reasons.active \
+            --format=csv -lms 100 > "$dir/smi-$s.csv" 2>&1 & smi=$!
+    else
+        echo "nvidia-smi: not installed" > "$dir/smi-$s.csv"; smi=
+    fi
     "$here/copy-modes" "$r" "$c" "$rounds" "$realloc" > "$dir/probe-$s.txt"; rc=$?
-    kill $smi 2>/dev/null; wait $smi 2>/dev/null
+    [ -z "$smi" ] || { kill "$smi" 2>/dev/null; wait "$smi" 2>/dev/null; }
+    [ $rc -eq 3 ] || [ $rc -eq 6 ] && exit $rc   # no usable GPU: the probe said why
     [ $rc -eq 0 ] || { echo "copy-modes: $s failed ($rc)" >&2; exit $rc; }
 done
 if command -v nsys >/dev/null; then
