@@ -22,6 +22,9 @@ SOLUTIONS := $(addprefix solution/,$(STEPS))
 DIRS      := $(STEPS) $(SOLUTIONS)
 
 all: $(DIRS)
+ifneq ($(HAVE_NCCL),1)
+	@echo "note: $(ACROSS) left out of the build: they run across GPUs through NCCL 2.28 or newer, not found here (scripts/check-tools.sh says how to get it)"
+endif
 
 $(DIRS):
 	$(MAKE) -C $@
