@@ -88,7 +88,7 @@ void tk_core_host_fits(const struct tk_core *c, const char *prog, size_t bytes)
     int limited;
     double have = tk_host_memory_here(phys, &limited);
     if (have > 0 && 2.0 * bytes > have) {
-        fprintf(stderr, "%s: %ld x %ld needs two host matrices of %s; ", prog, c->opt.rows,
+        fprintf(stderr, "%s: %ld x %ld needs two host matrices of %s each; ", prog, c->opt.rows,
                 c->opt.cols, size_words((double)bytes, need, sizeof need));
         if (limited)
             fprintf(stderr, "this process may use %s of host memory (its control group's "

@@ -91,7 +91,7 @@ expect "a --shapes list's later shape past an int is refused before any work too
 expect "past 2097120 rows (a grid's y of 32-row tiles) is no longer refused: no GPU here, exit 3" 3 \
     '^GPU rows skipped: ' env CUDA_VISIBLE_DEVICES= solution/step7/transpose --rows 25913499 --cols 11 --no-cpu
 expect "a size the host cannot hold exits 4, saying how much it needs and has" 4 \
-    'needs two host matrices of .* GiB; (this machine has .* GiB of memory|this process may use .* of host memory)' \
+    'needs two host matrices of .* GiB each; (this machine has .* GiB of memory|this process may use .* of host memory)' \
     env CUDA_VISIBLE_DEVICES= solution/step1/transpose --rows 2097120 --cols 2147483392
 # A control group's memory limit (a Slurm job's, a container's) is the host's memory for a
 # run: planted (TK_TEST_CGROUP, the tests' stand-in for /sys/fs/cgroup and /proc/self/cgroup)
@@ -101,12 +101,12 @@ cg=$TK_BUILD/cgroup
 rm -rf "$cg" && mkdir -p "$cg/job/step" && echo "0::/job/step" >"$cg/cgroup" &&
     echo max >"$cg/job/step/memory.max" && echo 104857600 >"$cg/job/memory.max"
 expect "a control group's memory limit is the host's memory: exit 4, saying so" 4 \
-    'needs two host matrices of 64 MiB; this process may use 100 MiB of host memory \(its control group.s limit' \
+    'needs two host matrices of 64 MiB each; this process may use 100 MiB of host memory \(its control group.s limit' \
     env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" solution/step1/transpose -n 4096
 for prog in solution/step7/transpose step7/transpose scripts/library/library \
             $(for n in 8 9; do [[ " $STEP_NUMS " == *" $n "* ]] && echo "solution/step$n/transpose"; done); do
     expect "$prog past an int a side is refused for memory only (a cap of 100 MiB): exit 4" 4 \
-        '2147483649 x 3 needs two host matrices of 24.0 GiB; this process may use 100 MiB' \
+        '2147483649 x 3 needs two host matrices of 24.0 GiB each; this process may use 100 MiB' \
         env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" "$prog" --rows 2147483649 --cols 3
 done
 expect "under a control group's limit, a size that fits runs (no GPU here: CPU row checked, exit 3)" 3 \
@@ -117,7 +117,7 @@ expect "under a control group's limit, a size that fits runs (no GPU here: CPU r
 env CUDA_VISIBLE_DEVICES= TK_TEST_CGROUP="$cg" solution/step1/transpose -n 4096 >/dev/null 2>"$TK_BUILD/held.err"
 echo "transpose: 8 x 8 needs two device matrices of 0.0 MiB" >"$TK_BUILD/device.err"
 held=$(. scripts/lib/lib.sh && host_refusal "$TK_BUILD/device.err" "$TK_BUILD/held.err")
-[[ $held == "4096 x 4096 needs two host matrices of 64 MiB; this process may use 100 MiB"* ]] &&
+[[ $held == "4096 x 4096 needs two host matrices of 64 MiB each; this process may use 100 MiB"* ]] &&
     [ -z "$(. scripts/lib/lib.sh && host_refusal "$TK_BUILD/device.err")" ] &&
     pass "host_refusal: the host's refusal without the program's name, not the device's" ||
     fail "host_refusal: the host's refusal without the program's name, not the device's" "got '$held'"
