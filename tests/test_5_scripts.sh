@@ -399,7 +399,7 @@ expect "make hint past the last says all were shown" 0 '^hint: all 3 hints were 
 expect "make hint N=1 shows hint 1 again" 0 '^== Hint 1: the idea$' make -s -C "$hintdir/mywork" hint N=1
 expect "make hint N=0 starts over" 0 'shows hint 1 of 3 again' make -s -C "$hintdir/mywork" hint N=0
 expect "make hint after N=0 shows hint 1" 0 '^== Hint 1: the idea$' make -s -C "$hintdir/mywork" hint
-expect "make hint N=9 is refused: 2 with the range" 2 '^hint: --tier takes 1 to 3' scripts/grade/hint.sh --tier 9 "$hintdir/mywork"
+expect "make hint N=9 is refused: 2 with the range" 2 '^hint: the hint number \(N= of make hint, --tier here\) is 1 to 3 for this step$' scripts/grade/hint.sh --tier 9 "$hintdir/mywork"
 expect "scripts/grade/hint.sh on a folder without README.md: 2" 2 '^hint: no README.md' scripts/grade/hint.sh "$TK_BUILD"
 # Every step's hints come in threes, numbered on: the idea, the shape of the change, the code
 # tiers FILE: what is wrong with FILE's hint tiers, nothing when they hold.

@@ -42,7 +42,7 @@ shown=$(cat "$state" 2>/dev/null)
 [[ $shown =~ ^[0-9]+$ ]] || shown=0
 if [ -n "$tier" ]; then
     [[ $tier =~ ^[0-9]+$ ]] && [ "$tier" -ge 1 ] && [ "$tier" -le "$tiers" ] ||
-        { echo "hint: --tier takes 1 to $tiers for this step" >&2; exit 2; }
+        { echo "hint: the hint number (N= of make hint, --tier here) is 1 to $tiers for this step" >&2; exit 2; }
 else
     tier=$((shown + 1))
     if [ "$tier" -gt "$tiers" ]; then
