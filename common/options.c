@@ -1,6 +1,7 @@
 /* Command-line parsing for every step's ./transpose. Plain C11, no CUDA. */
 #include "options.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -67,7 +68,7 @@ static int parse_long(const char *flag, const char *text, long lo, long hi, long
     char *end;
     errno = 0;
     long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0') {
+    if (end == text || *end != '\0' || isspace((unsigned char)text[0])) {   /* strtol skips spaces */
         snprintf(err, errlen, "%s: '%s' is not a whole number", flag, text);
         return -1;
     }
@@ -157,6 +158,10 @@ static int parse_shape(const char **p, long *rows, long *cols, char *err, size_t
     if (parse_long("--shapes rows", text, 1, LONG_MAX, rows, err, errlen) ||
         parse_long("--shapes cols", x + 1, 1, LONG_MAX, cols, err, errlen))
         return -1;
+    if ((*p)[len] == ',' && (*p)[len + 1] == '\0') {
+        snprintf(err, errlen, "--shapes: the list ends with a comma, no shape after it");
+        return -1;
+    }
     *p += len + ((*p)[len] == ',');
     return 0;
 }

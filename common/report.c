@@ -148,8 +148,10 @@ void tk_print_row(FILE *f, const struct tk_table *t, const struct tk_row *r)
             fputc(',', f);
             if (k20x > 0) fprintf(f, "%g", k20x);
         }
-        fprintf(f, ",%d.%d,%d.%d\n", t->runtime_version / 1000, t->runtime_version % 1000 / 10,
-                t->driver_version / 1000, t->driver_version % 1000 / 10);
+        fprintf(f, ",%d.%d,", t->runtime_version / 1000, t->runtime_version % 1000 / 10);
+        if (t->driver_version > 0)   /* none where no driver is installed: the field is empty */
+            fprintf(f, "%d.%d", t->driver_version / 1000, t->driver_version % 1000 / 10);
+        fputc('\n', f);
         return;
     }
 

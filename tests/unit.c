@@ -120,6 +120,7 @@ static void test_options_bad(void)
         { "-n abc", "not a whole number" },
         { "-n 12x", "not a whole number" },
         { "--cols=", "not a whole number" },
+        { "--rows 4 --cols=\t4", "not a whole number" },   /* strtol would skip the tab */
         { "-n 99999999999999999999", "out of range" },
         { "--rows 8589934592 --cols 8589934592", "overflows size_t" },
         { "--rows 2305843009213693952 --cols 1", "overflows size_t" },
@@ -131,6 +132,7 @@ static void test_options_bad(void)
         { "--device -1", "too small" },
         { "--shapes 3x4,,5x6", "'' is not a shape ROWSxCOLS" },
         { "--shapes 3by4", "'3by4' is not a shape ROWSxCOLS" },
+        { "--shapes 3x4,", "ends with a comma, no shape after it" },
         { "--shapes 3x0", "--shapes cols: 0 is too small" },
         { "--shapes 2147483649x1", "2^31 elements in all" },
         { "--shapes 65536x32769", "2^31 elements in all" },
