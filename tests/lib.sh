@@ -55,20 +55,22 @@ expect() {
     judge "$name" "$code" "$pattern"
 }
 
-# GPU present? scripts/lib/lib.sh's no_gpu asks the step 1 solution. A broken GPU run counts as present:
-# it must fail the GPU tests, not skip them.
-# kit_pages GLOB...: the pages the globs match that are the kit's own. In a git checkout those
-# git tracks (a student's copy of a step beside the steps, mywork/ as the README has it, is
-# not one: its pages are not the kit's); elsewhere (an archive of the kit) every match.
+# kit_pages GLOB...: the pages the globs match that are the kit's own: the files at its root
+# and in its folders (the steps, solution/, common/, scripts/, results/, profiles/, tests/),
+# found by glob, so new pages too. A student's copy of a step beside the steps (mywork/, as
+# the README has it) is not one, tracked by git or not.
 kit_pages() {
-    local tracked f
-    tracked=$(git ls-files 2>/dev/null) || tracked=
+    local f top
     for f in "$@"; do
         [ -f "$f" ] || continue
-        [ -z "$tracked" ] || grep -qxF -- "$f" <<<"$tracked" || continue
+        top=${f%%/*}
+        [ "$top" = "$f" ] || [[ $top =~ ^(step[0-9]+|solution|common|scripts|results|profiles|tests)$ ]] || continue
         echo "$f"
     done
 }
+
+# GPU present? scripts/lib/lib.sh's no_gpu asks the step 1 solution. A broken GPU run counts as present:
+# it must fail the GPU tests, not skip them.
 gpu_probe() {
     [ -n "${GPU_STATE:-}" ] && return
     if no_gpu "$TK_ROOT/solution/step1/transpose"; then

@@ -425,7 +425,7 @@ sed '/^<details><summary>Hint 3/,/^<\/details>/d' step3/README.md >"$TK_BUILD/ti
     fail "hint tiers: a missing tier is caught" "not caught"
 
 # The glossary's promise (GLOSSARY.md): every README of the kit, found by glob (new step
-# folders too; kit_pages: the kit's own, not a student's copy), links the first use of each
+# folders too; kit_pages: the kit's own folders, not a student's copy), links the first use of each
 # glossary term to the term's entry, and every link into the glossary lands on an anchor it
 # has (tests/glossary-links.sh; each term's words: tests/glossary-terms.txt).
 for f in $(kit_pages README.md */README.md */*/README.md); do
@@ -462,23 +462,22 @@ expect "glossary links: the same README unchanged passes" 0 '' tests/glossary-li
 # tests/figures.txt): each line of the manifest finds its phrase with the figures its files
 # give, and every measured-looking figure of a page (a number with %, GB/s, ms, points, x...)
 # is held by a line, or exempted there with a reason. Every page of the kit is checked, found
-# by glob (new pages too; kit_pages: the kit's own, not a student's copy); CHANGELOG.md is
+# by glob (new pages too; kit_pages: the kit's own folders, not a student's copy); CHANGELOG.md is
 # history, its figures those of their day.
 for f in $(kit_pages *.md */*.md */*/*.md); do
     [ "$f" != CHANGELOG.md ] && [[ $f != tests/* ]] || continue
     expect "$f: every figure it quotes is its committed file's (tests/figures.txt)" 0 '' tests/figures.sh . "$f"
 done
-# kit_pages can tell: in a git checkout a copy of a step that git does not track is left out
-# (the README's cp -r step1 mywork), and outside one every match is a page.
+# kit_pages can tell: a student's copy of a step beside the steps (the README's cp -r step1
+# mywork) is not a page of the kit; a new page in a step folder is.
 pkit=$TK_BUILD/pages-kit
-rm -rf "$pkit" && mkdir -p "$pkit/step1" "$pkit/mywork" && echo '# Step 1' >"$pkit/step1/README.md" &&
-    cp "$pkit/step1/README.md" "$pkit/mywork/README.md"
-pages=$(cd "$pkit" && kit_pages */README.md | tr '\n' ' ')
-[ "$pages" = "mywork/README.md step1/README.md " ] && pass "kit_pages: outside a git checkout, every page the globs match" ||
-    fail "kit_pages: outside a git checkout, every page the globs match" "got '$pages'"
-pages=$(cd "$pkit" && git init -q . && git add step1/README.md && kit_pages */README.md | tr '\n' ' ')
-[ "$pages" = "step1/README.md " ] && pass "kit_pages: in a git checkout, a student's untracked copy (mywork/) is not a kit page" ||
-    fail "kit_pages: in a git checkout, a student's untracked copy (mywork/) is not a kit page" "got '$pages'"
+rm -rf "$pkit" && mkdir -p "$pkit/step1" "$pkit/step11" "$pkit/mywork" && echo '# Step 1' >"$pkit/step1/README.md" &&
+    cp "$pkit/step1/README.md" "$pkit/mywork/README.md" && cp "$pkit/step1/README.md" "$pkit/step11/README.md" &&
+    echo '# The kit' >"$pkit/README.md"
+pages=$(cd "$pkit" && kit_pages README.md */README.md | tr '\n' ' ')
+[ "$pages" = "README.md step1/README.md step11/README.md " ] &&
+    pass "kit_pages: the kit's pages, a new step's too, and not a student's copy (mywork/)" ||
+    fail "kit_pages: the kit's pages, a new step's too, and not a student's copy (mywork/)" "got '$pages'"
 # The check can fail: on a copy of the manifest, step 1's page and the reference runs, a
 # figure of the page changed, a value of its file changed, a new figure no line holds, a
 # phrase the page no longer has, and a manifest line that reads no single row.
@@ -760,7 +759,7 @@ alone_here() { PATH=$alone:$PATH gpu_others; }
 run_cmd alone_here
 [ "$RC" = 0 ] && [ ! -s "$LAST_OUT" ] && pass "a GPU of one's own: gpu_others says nothing" ||
     fail "a GPU of one's own: gpu_others says nothing" "exit $RC, or it printed the above"
-gpu_probe; ran=$([ "$GPU_STATE" = present ] && echo 0 || echo 3)   # run-all's status here: no GPU, 3
+no_gpu solution/step1/transpose && ran=$NO_GPU_STATUS || ran=0   # run-all's status here: 3 or 6 without a usable GPU
 PATH=$alone:$PATH run_cmd scripts/results/run-all.sh -n 64
 judge "a GPU of one's own: make run's script prints no shared-GPU note" "$ran" '^== step1 =='
 grep -q 'not this run' "$LAST_OUT" && fail "a GPU of one's own: no shared-GPU note" "the note was printed" ||
@@ -773,6 +772,26 @@ if gpu_test "a shared GPU: the grader does not judge the speed, saying why"; the
     judge "a shared GPU: the grader does not judge the speed, saying why" 0 \
         '^note: speed not judged: other processes are on this GPU \(pid 4242' \
         '^graded step2: passed'
+fi
+
+# make run where the build left the steps across GPUs out (no NCCL): run-all.sh skips them,
+# saying why, where it stopped at the first with "not built" before. In a scratch kit whose
+# one-GPU solutions stand in as scripts that succeed, and TK_TEST_NO_NCCL=1 for no NCCL.
+rkit=$TK_BUILD/runall-kit
+rm -rf "$rkit" && mkdir -p "$rkit/solution" "$rkit/common" && cp -r scripts "$rkit/" && cp common/nccl.mk "$rkit/common/"
+for n in $(scripts/lib/steps.sh); do
+    [[ " $ACROSS_NUMS " == *" $n "* ]] && continue
+    mkdir -p "$rkit/solution/step$n" && printf '#!/bin/sh\necho "step%s ran"\n' "$n" >"$rkit/solution/step$n/transpose"
+    chmod +x "$rkit/solution/step$n/transpose"
+done
+TK_TEST_NO_NCCL=1 run_cmd "$rkit/scripts/results/run-all.sh" -n 64
+judge "make run without NCCL: the steps across GPUs skipped, saying why, exit 0" 0 '^step7 ran$' \
+    "^\(step${ACROSS_NUMS%% *} skipped: it runs across GPUs through NCCL 2\.28 or newer, which the build did not find\)$"
+TK_TEST_NO_NCCL= run_cmd "$rkit/scripts/results/run-all.sh" -n 64
+if [ "$(have_nccl)" = 1 ]; then
+    judge "make run with NCCL: a step across GPUs not built is still an error, exit 4" 4 "^run-all: solution/step${ACROSS_NUMS%% *}/transpose is not built: run make first$"
+else
+    skip "make run with NCCL: a step across GPUs not built is still an error, exit 4" "no NCCL 2.28 or newer here"
 fi
 
 # The copy-mode probe's script (common/README.md, "When the copy changes speed"): its usage,

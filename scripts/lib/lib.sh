@@ -41,11 +41,12 @@ kit_commit() {
 # have_nccl: prints 1 when NCCL 2.28 or newer is here (nccl.h and nccl_device.h), as
 # common/nccl.mk (which the build uses) finds it, NCCL_HOME first where set; nothing
 # otherwise. Only the steps across GPUs need it. nccl_include: the folder it found nccl.h in.
+# For the tests, TK_TEST_NO_NCCL=1 stands in for a machine without it.
 nccl_mk() {
     make -s -f "$TK_LIB/../../common/nccl.mk" -f - print 2>/dev/null \
         <<<"print: ; @echo \$($1)"
 }
-have_nccl() { nccl_mk HAVE_NCCL; }
+have_nccl() { [ "${TK_TEST_NO_NCCL:-}" = 1 ] || nccl_mk HAVE_NCCL; }
 nccl_include() { nccl_mk NCCL_INCLUDE; }
 
 # no_gpu BIN: true where the kit's program BIN (any ./transpose) can run no GPU row here, with

@@ -3,8 +3,8 @@
 # and the throttle reasons sampled every 100 ms by nvidia-smi while ./copy-modes runs, and,
 # where nsys is installed, whether cudaMemcpy's device-to-device copy ran on a copy engine or
 # as a kernel. Writes DIR/probe-*.txt and DIR/smi-*.csv. Exit status: 0; 2 for bad arguments;
-# 3 (no usable GPU) or 6 (a driver older than the build's CUDA), said as the steps say it;
-# otherwise the probe's.
+# 3 (no usable GPU) or 6 (a driver older than the build's CUDA), said as the steps say it; 4
+# when the build fails; otherwise the probe's.
 #   scripts/bench/copy-modes/copy-modes.sh DIR "ROWSxCOLS ..." ROUNDS [REALLOC]
 set -u
 usage() { echo "usage: $0 DIR \"ROWSxCOLS ...\" ROUNDS [REALLOC] (copy-modes.cu says what it shows)"; }
@@ -18,7 +18,7 @@ done
 [[ -n $shapes && $rounds =~ ^[1-9][0-9]*$ && $realloc =~ ^[0-9]+$ ]] ||
     { echo "copy-modes: give one shape or more, ROUNDS of 1 or more and REALLOC of 0 or more" >&2; exit 2; }
 mkdir -p "$dir"
-make -s -C "$here" || exit
+make -s -C "$here" || { echo "copy-modes: the build failed (above)" >&2; exit 4; }
 for s in $shapes; do
     r=${s%x*} c=${s#*x}
     if command -v nvidia-smi >/dev/null; then
