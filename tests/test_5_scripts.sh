@@ -474,7 +474,7 @@ pkit=$TK_BUILD/pages-kit
 rm -rf "$pkit" && mkdir -p "$pkit/step1" "$pkit/step11" "$pkit/mywork" && echo '# Step 1' >"$pkit/step1/README.md" &&
     cp "$pkit/step1/README.md" "$pkit/mywork/README.md" && cp "$pkit/step1/README.md" "$pkit/step11/README.md" &&
     echo '# The kit' >"$pkit/README.md"
-pages=$(cd "$pkit" && kit_pages README.md */README.md | tr '\n' ' ')
+pages=$(cd "$pkit" && kit_pages README.md */README.md | LC_ALL=C sort | tr '\n' ' ')   # globs sort by locale
 [ "$pages" = "README.md step1/README.md step11/README.md " ] &&
     pass "kit_pages: the kit's pages, a new step's too, and not a student's copy (mywork/)" ||
     fail "kit_pages: the kit's pages, a new step's too, and not a student's copy (mywork/)" "got '$pages'"
